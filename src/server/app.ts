@@ -1,0 +1,131 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { getConnInfo } from '@hono/node-server/conninfo';
+import { serveStatic } from '@hono/node-server/serve-static';
+import { bodyLimit } from 'hono/body-limit';
+import { csrf } from 'hono/csrf';
+import { secureHeaders } from 'hono/secure-headers';
+import { AppError } from '#shared/errors/index.ts';
+import type { AppDeps } from './platform/deps.ts';
+import type { AppEnv } from './platform/http/context.ts';
+import { handleError, notFound } from './platform/http/errors.ts';
+import { createRouter } from './platform/http/openapi.ts';
+import { createAuthService } from './features/auth/auth.service.ts';
+import { createAuthRoutes } from './features/auth/auth.routes.ts';
+import { sessionMiddleware } from './features/auth/auth.middleware.ts';
+import { createDevMailboxRoutes } from './features/dev/dev-mailbox.routes.ts';
+import { createHealthRoutes } from './features/health/health.routes.ts';
+import { featureRouters } from './features/routers.ts';
+
+export const WEB_DIST = path.resolve(import.meta.dirname, '../../dist/web');
+
+// YOU PROBABLY DON'T NEED TO EDIT THIS FILE, UNLESS you add platform-wide middleware. A new area
+// adds its router to features/routers.ts.
+export function createApp(deps: AppDeps, options: { serveWeb?: boolean } = {}) {
+  const app = createRouter();
+  const auth = createAuthService(deps);
+
+  app.onError(handleError);
+  app.notFound(notFound);
+
+  app.use('*', async (c, next) => {
+    c.set('deps', deps);
+    c.set('startedAt', performance.now());
+    c.set('requestId', c.req.header('x-request-id')?.slice(0, 100) || crypto.randomUUID());
+    const forwarded = deps.env.TRUST_PROXY ? c.req.header('x-forwarded-for')?.split(',')[0]?.trim() : undefined;
+    let ip = forwarded;
+    if (!ip) {
+      try {
+        ip = getConnInfo(c).remote.address;
+      } catch {
+        // In-process requests (tests) have no socket.
+      }
+    }
+    c.set('clientIp', ip || '127.0.0.1');
+    await next();
+    c.header('X-Request-Id', c.get('requestId'));
+  });
+
+  app.use(
+    '*',
+    secureHeaders({
+      contentSecurityPolicy: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'"],
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", 'data:', 'blob:', 'https:'],
+        connectSrc: ["'self'"],
+        fontSrc: ["'self'", 'data:'],
+        frameSrc: ["'self'"],
+        frameAncestors: ["'self'"],
+        objectSrc: ["'none'"],
+        baseUri: ["'self'"],
+        formAction: ["'self'"],
+      },
+      xFrameOptions: 'SAMEORIGIN',
+      referrerPolicy: 'strict-origin-when-cross-origin',
+      strictTransportSecurity: deps.env.appUrl.startsWith('https://') ? 'max-age=31536000; includeSubDomains' : false,
+      crossOriginEmbedderPolicy: false,
+    }),
+  );
+
+  app.use(
+    '/api/*',
+    bodyLimit({
+      maxSize: deps.env.MAX_BODY_BYTES,
+      onError: () => {
+        throw AppError.from('PAYLOAD_TOO_LARGE', { technicalMessage: `Body over ${deps.env.MAX_BODY_BYTES} bytes` });
+      },
+    }),
+  );
+  // Cross-site form posts carry the session cookie only with SameSite=Lax top-level navigations;
+  // this refuses the rest unless the browser says the request is from our own origin.
+  app.use('/api/*', csrf({ origin: (origin, c) => origin === deps.env.appUrl || origin === new URL(c.req.url).origin }));
+  app.use('/api/*', async (c, next) => {
+    c.header('Cache-Control', 'no-store');
+    await next();
+  });
+  app.use('/api/*', sessionMiddleware(auth));
+
+  app.route('/', createHealthRoutes(deps));
+  app.route('/', createAuthRoutes(auth));
+  for (const create of featureRouters) app.route('/', create(deps));
+  if (deps.env.devMailbox) app.route('/', createDevMailboxRoutes(deps));
+
+  app.doc31('/api/openapi.json', {
+    openapi: '3.1.0',
+    info: { title: 'Soci Gen API', version: '1.0.0', description: 'Responses use the success and error envelopes of the product specification.' },
+  });
+
+  app.all('/api/*', (c) => notFound(c));
+
+  if (options.serveWeb !== false) mountWeb(app);
+  return app;
+}
+
+function mountWeb(app: ReturnType<typeof createRouter>) {
+  const indexPath = path.join(WEB_DIST, 'index.html');
+  const root = path.relative(process.cwd(), WEB_DIST);
+  app.use(
+    '/assets/*',
+    serveStatic({
+      root,
+      onFound: (_path, c) => {
+        c.header('Cache-Control', 'public, max-age=31536000, immutable');
+      },
+    }),
+  );
+  app.use('*', serveStatic({ root, index: '' }));
+  // Every other GET is a route of the single-page app; the browser router renders it (and its
+  // not-found page for unknown paths).
+  app.get('*', (c) => {
+    if (!fs.existsSync(indexPath)) {
+      return c.text('The web app is not built. Run `npm run build` (npm start does it for you).', 503);
+    }
+    c.header('Cache-Control', 'no-cache');
+    return c.html(fs.readFileSync(indexPath, 'utf8'));
+  });
+}
+
+export type App = ReturnType<typeof createApp>;
+export type { AppEnv };

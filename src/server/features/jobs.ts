@@ -1,0 +1,15 @@
+import type { AppDeps } from '#server/platform/deps.ts';
+import { pruneRateLimits } from '#server/platform/security/rate-limit.ts';
+
+const DAY_MS = 86_400_000;
+
+/** Job handlers of the feature areas, started in every process that runs workers. */
+export async function registerJobHandlers(deps: AppDeps): Promise<void> {
+  // Rate-limit windows older than a day can never matter again.
+  const timer = setInterval(() => {
+    pruneRateLimits(deps.database, new Date(Date.now() - DAY_MS)).catch((error: unknown) =>
+      deps.logger.warn({ err: error }, 'rate limit pruning failed'),
+    );
+  }, 3_600_000);
+  timer.unref();
+}

@@ -1,0 +1,38 @@
+import { serve } from '@hono/node-server';
+import { loadEnv } from './platform/env.ts';
+import { createRuntime } from './runtime.ts';
+import { createApp } from './app.ts';
+
+// The HTTP process. With the embedded database it also runs the job workers (one process owns
+// the data directory); with DATABASE_URL, RUN_WORKER=0 leaves the jobs to `npm run worker`.
+async function main() {
+  const env = loadEnv();
+  const runtime = await createRuntime(env);
+  const { logger } = runtime.deps;
+  if (env.runWorker || !env.DATABASE_URL) await runtime.startWorkers();
+  const app = createApp(runtime.deps);
+  const server = serve({ fetch: app.fetch, port: env.PORT, ...(env.HOST ? { hostname: env.HOST } : {}) }, (info) => {
+    logger.info(
+      { port: info.port, database: runtime.deps.database.kind, dataDir: env.DATABASE_URL ? undefined : env.dataDir },
+      `Soci Gen is running at ${env.appUrl}`,
+    );
+    if (env.devMailbox) logger.info(`No SMTP server configured: e-mails are captured at ${env.appUrl}/dev/mailbox`);
+  });
+
+  let stopping = false;
+  const stop = async (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    logger.info({ signal }, 'shutting down');
+    server.close();
+    await runtime.close();
+    process.exit(0);
+  };
+  process.on('SIGINT', () => void stop('SIGINT'));
+  process.on('SIGTERM', () => void stop('SIGTERM'));
+}
+
+main().catch((error: unknown) => {
+  console.error(error instanceof Error ? error.message : error);
+  process.exit(1);
+});

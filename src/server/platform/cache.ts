@@ -1,0 +1,51 @@
+import { LRUCache } from 'lru-cache';
+
+// Seed §9: service results cached for 300000 ms, at most 1000 entries, least recently used
+// evicted, expired entries cleaned every 5 minutes. Keys are namespaced by tenant so a write can
+// drop exactly that tenant's entries.
+
+export const SERVICE_CACHE_TTL_MS = 300_000;
+export const SERVICE_CACHE_MAX_ENTRIES = 1000;
+export const SERVICE_CACHE_SWEEP_MS = 300_000;
+
+export class ServiceCache {
+  readonly #lru: LRUCache<string, { value: unknown }>;
+  readonly #timer: NodeJS.Timeout;
+  /** Per-tenant generation: bumping it orphans every older key of that tenant at once. */
+  readonly #generations = new Map<string, number>();
+
+  constructor(options: { ttlMs?: number; max?: number; sweepMs?: number } = {}) {
+    this.#lru = new LRUCache({
+      max: options.max ?? SERVICE_CACHE_MAX_ENTRIES,
+      ttl: options.ttlMs ?? SERVICE_CACHE_TTL_MS,
+    });
+    this.#timer = setInterval(() => this.#lru.purgeStale(), options.sweepMs ?? SERVICE_CACHE_SWEEP_MS);
+    this.#timer.unref();
+  }
+
+  #key(tenantId: string, key: string): string {
+    return `${tenantId}:${this.#generations.get(tenantId) ?? 0}:${key}`;
+  }
+
+  async getOrLoad<T>(tenantId: string, key: string, load: () => Promise<T>): Promise<T> {
+    const fullKey = this.#key(tenantId, key);
+    const hit = this.#lru.get(fullKey);
+    if (hit) return hit.value as T;
+    const value = await load();
+    this.#lru.set(fullKey, { value });
+    return value;
+  }
+
+  invalidateTenant(tenantId: string): void {
+    this.#generations.set(tenantId, (this.#generations.get(tenantId) ?? 0) + 1);
+  }
+
+  get size(): number {
+    return this.#lru.size;
+  }
+
+  close(): void {
+    clearInterval(this.#timer);
+    this.#lru.clear();
+  }
+}

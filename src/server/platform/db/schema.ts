@@ -1,0 +1,9 @@
+// Every table, for Drizzle's query builder and drizzle-kit. Feature tables live beside their
+// feature; add new ones here.
+export * from './system.tables.ts';
+export * from '../../features/auth/auth.tables.ts';
+export * from '../../features/profile/profile.tables.ts';
+export * from '../../features/settings/settings.tables.ts';
+export * from '../../features/subscription/subscription.tables.ts';
+export * from '../../features/staff/staff.tables.ts';
+export * from '../../features/calendar/calendar.tables.ts';

@@ -1,0 +1,32 @@
+import { sql } from 'drizzle-orm';
+import type { Database, Tx } from './client.ts';
+
+// YOU PROBABLY DON'T NEED TO EDIT THIS FILE. Every request and job that touches tenant data goes
+// through withTenant: one transaction that switches to the runtime role (so row-level security
+// applies even though the connection may be a superuser) and sets who is acting, for that
+// transaction only — pooled connections never carry a tenant from one request to the next.
+
+export interface TenantScope {
+  /** The person acting. */
+  userId: string;
+  /** The business account whose data is touched (the owner's user id). */
+  tenantId: string;
+  /** Installation administrators see across tenants where the policies allow it. */
+  isAdmin?: boolean;
+}
+
+export async function withTenant<T>(
+  database: Database,
+  scope: TenantScope,
+  fn: (tx: Tx) => Promise<T>,
+): Promise<T> {
+  return database.unsafeDb.transaction(async (tx) => {
+    await tx.execute(
+      sql`select set_config('role', 'app_runtime', true),
+                 set_config('app.user_id', ${scope.userId}, true),
+                 set_config('app.tenant_id', ${scope.tenantId}, true),
+                 set_config('app.is_admin', ${scope.isAdmin ? 'true' : 'false'}, true)`,
+    );
+    return fn(tx as unknown as Tx);
+  });
+}

@@ -1,0 +1,16 @@
+import type { Env } from './env.ts';
+import type { Database } from './db/client.ts';
+import type { Logger } from './logger.ts';
+import type { ServiceCache } from './cache.ts';
+import type { JobQueue } from './jobs/queue.ts';
+import type { Mailer } from './email/mailer.ts';
+
+/** Everything a request or job needs from the platform, built once per process. */
+export interface AppDeps {
+  env: Env;
+  database: Database;
+  logger: Logger;
+  cache: ServiceCache;
+  jobs: JobQueue;
+  mailer: Mailer;
+}

@@ -1,0 +1,153 @@
+import type { ReactNode } from 'react';
+import { renderToStaticMarkup } from 'react-dom/server';
+
+// E-mail templates as React components rendered to static HTML with inline styles (mail
+// clients ignore stylesheets), plus a plain-text part for clients that show no HTML.
+
+const brand = '#4f46e5';
+
+function Layout({ preview, children }: { preview: string; children: ReactNode }) {
+  return (
+    <html lang="en">
+      <head>
+        <meta charSet="utf-8" />
+        <meta name="viewport" content="width=device-width, initial-scale=1" />
+      </head>
+      <body style={{ margin: 0, padding: 0, backgroundColor: '#f1f5f9', fontFamily: 'Helvetica, Arial, sans-serif' }}>
+        <div style={{ display: 'none', maxHeight: 0, overflow: 'hidden' }}>{preview}</div>
+        <table role="presentation" width="100%" cellPadding={0} cellSpacing={0} style={{ padding: '32px 12px' }}>
+          <tbody>
+            <tr>
+              <td align="center">
+                <table
+                  role="presentation"
+                  width="100%"
+                  cellPadding={0}
+                  cellSpacing={0}
+                  style={{ maxWidth: 520, backgroundColor: '#ffffff', borderRadius: 12, padding: 32, color: '#0f172a' }}
+                >
+                  <tbody>
+                    <tr>
+                      <td>
+                        <p style={{ fontSize: 18, fontWeight: 700, color: brand, margin: '0 0 24px' }}>Soci Gen</p>
+                        {children}
+                        <p style={{ fontSize: 12, color: '#64748b', marginTop: 32 }}>
+                          You received this e-mail because of an action on your Soci Gen account. If it was not
+                          you, you can ignore it.
+                        </p>
+                      </td>
+                    </tr>
+                  </tbody>
+                </table>
+              </td>
+            </tr>
+          </tbody>
+        </table>
+      </body>
+    </html>
+  );
+}
+
+function ActionButton({ href, label }: { href: string; label: string }) {
+  return (
+    <p style={{ margin: '24px 0' }}>
+      <a
+        href={href}
+        style={{
+          backgroundColor: brand,
+          color: '#ffffff',
+          padding: '12px 20px',
+          borderRadius: 8,
+          textDecoration: 'none',
+          fontWeight: 600,
+          display: 'inline-block',
+        }}
+      >
+        {label}
+      </a>
+    </p>
+  );
+}
+
+export interface RenderedEmail {
+  subject: string;
+  html: string;
+  text: string;
+}
+
+function render(node: ReactNode): string {
+  return `<!doctype html>${renderToStaticMarkup(node)}`;
+}
+
+export const emailTemplates = {
+  confirmEmail(input: { url: string; businessName: string }): RenderedEmail {
+    return {
+      subject: 'Confirm your e-mail address for Soci Gen',
+      html: render(
+        <Layout preview="Confirm your e-mail address to start using Soci Gen.">
+          <h1 style={{ fontSize: 22, margin: '0 0 12px' }}>Confirm your e-mail address</h1>
+          <p style={{ fontSize: 15, lineHeight: 1.6 }}>
+            Welcome to Soci Gen! Confirm this address to finish setting up {input.businessName}.
+          </p>
+          <ActionButton href={input.url} label="Confirm e-mail address" />
+          <p style={{ fontSize: 13, color: '#475569' }}>This link works once and expires in 24 hours.</p>
+        </Layout>,
+      ),
+      text: `Welcome to Soci Gen!\n\nConfirm your e-mail address to finish setting up ${input.businessName}:\n${input.url}\n\nThis link works once and expires in 24 hours.`,
+    };
+  },
+  resetPassword(input: { url: string }): RenderedEmail {
+    return {
+      subject: 'Reset your Soci Gen password',
+      html: render(
+        <Layout preview="A link to choose a new password.">
+          <h1 style={{ fontSize: 22, margin: '0 0 12px' }}>Reset your password</h1>
+          <p style={{ fontSize: 15, lineHeight: 1.6 }}>
+            Someone asked to reset the password of this Soci Gen account. Choose a new one here:
+          </p>
+          <ActionButton href={input.url} label="Choose a new password" />
+          <p style={{ fontSize: 13, color: '#475569' }}>
+            This link works once and expires in 1 hour. If you did not ask for it, your password stays as it is.
+          </p>
+        </Layout>,
+      ),
+      text: `Reset your Soci Gen password:\n${input.url}\n\nThis link works once and expires in 1 hour. If you did not ask for it, your password stays as it is.`,
+    };
+  },
+  accountExists(input: { loginUrl: string; resetUrl: string }): RenderedEmail {
+    return {
+      subject: 'You already have a Soci Gen account',
+      html: render(
+        <Layout preview="Someone tried to sign up with this address.">
+          <h1 style={{ fontSize: 22, margin: '0 0 12px' }}>You already have an account</h1>
+          <p style={{ fontSize: 15, lineHeight: 1.6 }}>
+            Someone tried to create a Soci Gen account with this e-mail address, which already has one. Sign in
+            instead, or reset your password if you have forgotten it.
+          </p>
+          <ActionButton href={input.loginUrl} label="Sign in" />
+          <p style={{ fontSize: 13 }}>
+            <a href={input.resetUrl}>Reset your password</a>
+          </p>
+        </Layout>,
+      ),
+      text: `Someone tried to create a Soci Gen account with this address, which already has one.\nSign in: ${input.loginUrl}\nReset your password: ${input.resetUrl}`,
+    };
+  },
+  contactMessage(input: { name: string; email: string; company: string | null; message: string }): RenderedEmail {
+    return {
+      subject: `Contact form: ${input.name}`,
+      html: render(
+        <Layout preview={`New message from ${input.name}`}>
+          <h1 style={{ fontSize: 20, margin: '0 0 12px' }}>New contact message</h1>
+          <p style={{ fontSize: 14 }}>
+            From {input.name} &lt;{input.email}&gt;{input.company ? ` (${input.company})` : ''}
+          </p>
+          <p style={{ fontSize: 14, whiteSpace: 'pre-wrap', lineHeight: 1.6 }}>{input.message}</p>
+        </Layout>,
+      ),
+      text: `From ${input.name} <${input.email}>${input.company ? ` (${input.company})` : ''}\n\n${input.message}`,
+    };
+  },
+} as const;
+
+export type EmailTemplateName = keyof typeof emailTemplates;

@@ -1,0 +1,21 @@
+import type { TypedResponse } from 'hono';
+import type { ContentfulStatusCode, RedirectStatusCode } from 'hono/utils/http-status';
+import { toSuccessResponse } from '#shared/errors/index.ts';
+import type { AppContext } from './context.ts';
+
+/**
+ * Route handlers return this; the envelope's data is checked by the service's return type and
+ * the contract schema in tests, so the router's own response typing is satisfied loosely here.
+ */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+export type RouteResponse = Response & TypedResponse<any, any, any>;
+
+/** The seed's success envelope; processingTime counts from the start of the request. */
+export function ok<T>(c: AppContext, data: T, status: ContentfulStatusCode = 200): RouteResponse {
+  const processingTime = Math.round((performance.now() - c.get('startedAt')) * 100) / 100;
+  return c.json(toSuccessResponse(data, processingTime), status) as RouteResponse;
+}
+
+export function redirect(c: AppContext, location: string, status: RedirectStatusCode = 302): RouteResponse {
+  return c.redirect(location, status) as RouteResponse;
+}

@@ -1,0 +1,11 @@
+import pino from 'pino';
+
+export type Logger = pino.Logger;
+
+export function createLogger(level: string): Logger {
+  return pino({
+    level,
+    base: { service: 'soci-gen' },
+    redact: { paths: ['password', '*.password', 'token', '*.token', 'req.headers.cookie'], remove: true },
+  });
+}

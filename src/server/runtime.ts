@@ -1,0 +1,51 @@
+import type { Env } from './platform/env.ts';
+import { openDatabase, type Database } from './platform/db/client.ts';
+import { createLogger } from './platform/logger.ts';
+import { ServiceCache } from './platform/cache.ts';
+import { JobQueue } from './platform/jobs/queue.ts';
+import { createMailer, sendEmailJob } from './platform/email/mailer.ts';
+import type { AppDeps } from './platform/deps.ts';
+import { registerJobHandlers } from './features/jobs.ts';
+
+export interface Runtime {
+  deps: AppDeps;
+  /** Starts the job workers of this process. */
+  startWorkers(): Promise<void>;
+  close(): Promise<void>;
+}
+
+/**
+ * Opens the database (migrating it), the job queue and the mailer. The HTTP process and the
+ * worker process both start here; in embedded mode one process does both.
+ */
+export async function createRuntime(env: Env, options: { database?: Database } = {}): Promise<Runtime> {
+  const logger = createLogger(env.LOG_LEVEL);
+  const database =
+    options.database ??
+    (await openDatabase({ databaseUrl: env.DATABASE_URL, dataDir: env.dataDir, poolSize: env.DATABASE_POOL_SIZE }));
+  const jobs = new JobQueue(database, logger);
+  try {
+    await jobs.start();
+  } catch (error) {
+    if (!options.database) await database.close();
+    throw error;
+  }
+  const mailer = createMailer({ database, jobs, logger, smtpUrl: env.SMTP_URL, from: env.MAIL_FROM });
+  const cache = new ServiceCache();
+  const deps: AppDeps = { env, database, logger, cache, jobs, mailer };
+  let closed = false;
+  return {
+    deps,
+    async startWorkers() {
+      await jobs.work(sendEmailJob, ({ outboxId }) => mailer.deliver(outboxId));
+      await registerJobHandlers(deps);
+    },
+    async close() {
+      if (closed) return;
+      closed = true;
+      await jobs.stop();
+      cache.close();
+      if (!options.database) await database.close();
+    },
+  };
+}

@@ -1,0 +1,98 @@
+import { z } from 'zod';
+import { ADDON_IDS, PLAN_IDS, SUBSCRIPTION_STATUSES } from '../plans.ts';
+
+// Profiles, business profiles and the subscription: the data the dashboard loads after sign-in.
+
+export const profileSchema = z.object({
+  id: z.uuid(),
+  user_id: z.uuid(),
+  full_name: z.string().nullable(),
+  avatar_url: z.string().nullable(),
+  settings: z.record(z.string(), z.unknown()),
+  roles: z.array(z.string()),
+  created_at: z.string(),
+  updated_at: z.string(),
+});
+export type Profile = z.infer<typeof profileSchema>;
+
+export const updateProfileInputSchema = z.strictObject({
+  full_name: z.string().trim().max(120, 'Name is too long').nullable().optional(),
+  avatar_url: z.url({ error: 'Please enter a valid URL' }).max(2048).nullable().optional(),
+});
+export type UpdateProfileInput = z.input<typeof updateProfileInputSchema>;
+
+export const postingHoursSchema = z
+  .array(
+    z.strictObject({
+      day: z.int().min(0).max(6),
+      start: z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, 'Use HH:MM'),
+      end: z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, 'Use HH:MM'),
+    }),
+  )
+  .max(50);
+
+export const businessProfileSchema = z.object({
+  user_id: z.uuid(),
+  business_name: z.string(),
+  company_name: z.string().nullable(),
+  industry: z.string().nullable(),
+  website: z.string().nullable(),
+  description: z.string().nullable(),
+  brand_voice: z.string().nullable(),
+  target_audience: z.string().nullable(),
+  time_zone: z.string(),
+  default_platforms: z.array(z.string()),
+  posting_hours: postingHoursSchema,
+  logo_url: z.string().nullable(),
+  created_at: z.string(),
+  updated_at: z.string(),
+});
+export type BusinessProfile = z.infer<typeof businessProfileSchema>;
+
+export const PLATFORMS = ['facebook', 'instagram'] as const;
+export type Platform = (typeof PLATFORMS)[number];
+
+export function isValidTimeZone(value: string): boolean {
+  try {
+    new Intl.DateTimeFormat('en-US', { timeZone: value });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+export const updateBusinessProfileInputSchema = z.strictObject({
+  business_name: z.string().trim().min(1, 'Business name is required').max(120, 'Business name is too long').optional(),
+  company_name: z.string().trim().max(120).nullable().optional(),
+  industry: z.string().trim().max(80).nullable().optional(),
+  website: z
+    .union([z.url({ protocol: /^https?$/, error: 'Please enter a valid website address' }), z.literal('')])
+    .nullable()
+    .optional(),
+  description: z.string().trim().max(2000, 'Description is too long').nullable().optional(),
+  brand_voice: z.string().trim().max(1000, 'Brand voice is too long').nullable().optional(),
+  target_audience: z.string().trim().max(1000, 'Target audience is too long').nullable().optional(),
+  time_zone: z.string().refine(isValidTimeZone, 'Please choose a valid time zone').optional(),
+  default_platforms: z.array(z.enum(PLATFORMS)).max(2).optional(),
+  posting_hours: postingHoursSchema.optional(),
+  logo_url: z.url().max(2048).nullable().optional(),
+});
+export type UpdateBusinessProfileInput = z.input<typeof updateBusinessProfileInputSchema>;
+
+export const subscriptionSchema = z.object({
+  id: z.uuid(),
+  user_id: z.uuid(),
+  plan: z.enum(PLAN_IDS),
+  status: z.enum(SUBSCRIPTION_STATUSES),
+  trial_ends_at: z.string().nullable(),
+  addons: z.array(z.enum(ADDON_IDS)),
+  created_at: z.string(),
+  updated_at: z.string(),
+});
+export type Subscription = z.infer<typeof subscriptionSchema>;
+
+export const accountRoutes = {
+  profile: '/api/profile',
+  businessProfile: '/api/business-profile',
+  subscription: '/api/subscription',
+} as const;

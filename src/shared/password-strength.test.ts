@@ -1,0 +1,26 @@
+import { describe, expect, it } from 'vitest';
+import { checkPasswordStrength } from './password-strength.ts';
+
+describe('checkPasswordStrength', () => {
+  it.each(['password1', 'Password123!', 'qwertyuiop', 'jennifer2024'])('refuses the guessable %s', async (pw) => {
+    const result = await checkPasswordStrength(pw);
+    expect(result.ok).toBe(false);
+  });
+
+  it('refuses a password built from the user’s own e-mail', async () => {
+    const result = await checkPasswordStrength('maria.lopez2024', ['maria.lopez@example.com', 'maria.lopez']);
+    expect(result.ok).toBe(false);
+  });
+
+  it('accepts a long passphrase', async () => {
+    const result = await checkPasswordStrength('copper kettle orbit lantern');
+    expect(result).toMatchObject({ ok: true });
+    expect(result.score).toBeGreaterThanOrEqual(3);
+  });
+
+  it('gives feedback for weak passwords', async () => {
+    const result = await checkPasswordStrength('abc12345');
+    expect(result.ok).toBe(false);
+    expect(result.warning ?? result.suggestions[0]).toBeTruthy();
+  });
+});
