@@ -15,6 +15,7 @@ import { createAuthRoutes } from './features/auth/auth.routes.ts';
 import { sessionMiddleware } from './features/auth/auth.middleware.ts';
 import { createDevMailboxRoutes } from './features/dev/dev-mailbox.routes.ts';
 import { createHealthRoutes } from './features/health/health.routes.ts';
+import { createContactRoutes } from './features/contact/contact.routes.ts';
 import { featureRouters } from './features/routers.ts';
 
 export const WEB_DIST = path.resolve(import.meta.dirname, '../../dist/web');
@@ -89,6 +90,7 @@ export function createApp(deps: AppDeps, options: { serveWeb?: boolean } = {}) {
 
   app.route('/', createHealthRoutes(deps));
   app.route('/', createAuthRoutes(auth));
+  app.route('/', createContactRoutes(deps));
   for (const create of featureRouters) app.route('/', create(deps));
   if (deps.env.devMailbox) app.route('/', createDevMailboxRoutes(deps));
 
@@ -115,7 +117,9 @@ function mountWeb(app: ReturnType<typeof createRouter>) {
       },
     }),
   );
-  app.use('*', serveStatic({ root, index: '' }));
+  const staticFiles = serveStatic({ root });
+  // Only paths that name a file (favicon.svg, robots.txt, …) can be static; the rest are routes.
+  app.use('*', (c, next) => (/\.[a-z0-9]+$/i.test(c.req.path) ? staticFiles(c, next) : next()));
   // Every other GET is a route of the single-page app; the browser router renders it (and its
   // not-found page for unknown paths).
   app.get('*', (c) => {

@@ -1,3 +1,6 @@
+/** @jsxRuntime automatic */
+/** @jsxImportSource react */
+// The pragmas make every runner (tsx, Vitest, tsc) compile this JSX the same way.
 import type { ReactNode } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
 

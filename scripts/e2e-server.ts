@@ -1,0 +1,16 @@
+import { execSync, spawn } from 'node:child_process';
+import fs from 'node:fs';
+import path from 'node:path';
+
+// Starts the app for the browser tests: a fresh build, a fresh data directory.
+const dataDir = path.resolve('.data-e2e');
+fs.rmSync(dataDir, { recursive: true, force: true });
+execSync('npx vite build --logLevel warn', { stdio: 'inherit' });
+const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
+  stdio: 'inherit',
+  env: { ...process.env, DATA_DIR: dataDir, DEV_MAILBOX: '1', LOG_LEVEL: 'warn', SMTP_URL: '' },
+});
+const stop = () => child.kill('SIGTERM');
+process.on('SIGTERM', stop);
+process.on('SIGINT', stop);
+child.on('exit', (code) => process.exit(code ?? 0));
