@@ -1,4 +1,4 @@
-import { index, integer, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { foreignKey, index, integer, pgTable, text, timestamp, unique, uuid } from 'drizzle-orm/pg-core';
 import { profiles } from '../profile/profile.tables.ts';
 
 export const calendarEvents = pgTable(
@@ -26,6 +26,10 @@ export const calendarEvents = pgTable(
   (t) => [
     // List and upcoming both filter by tenant and order by scheduled_for.
     index('calendar_events_user_id_scheduled_for_idx').on(t.userId, t.scheduledFor),
+    // Target of platform_posts' (calendar_event_id, user_id) key: a post can only belong to an
+    // event of its own tenant. Foreign keys are checked without row-level security, so a
+    // single-column key would let one tenant attach rows to another's event.
+    unique('calendar_events_id_user_id_key').on(t.id, t.userId),
   ],
 );
 
@@ -36,9 +40,7 @@ export const platformPosts = pgTable(
     userId: uuid('user_id')
       .notNull()
       .references(() => profiles.id, { onDelete: 'cascade' }),
-    calendarEventId: uuid('calendar_event_id')
-      .notNull()
-      .references(() => calendarEvents.id, { onDelete: 'cascade' }),
+    calendarEventId: uuid('calendar_event_id').notNull(),
     platform: text('platform', { enum: ['facebook', 'instagram'] }).notNull(),
     status: text('status', {
       enum: ['scheduled', 'publishing', 'published', 'failed', 'unconfirmed', 'cancelled'],
@@ -55,5 +57,10 @@ export const platformPosts = pgTable(
   (t) => [
     index('platform_posts_user_id_idx').on(t.userId),
     index('platform_posts_calendar_event_id_idx').on(t.calendarEventId),
+    foreignKey({
+      name: 'platform_posts_calendar_event_tenant_fk',
+      columns: [t.calendarEventId, t.userId],
+      foreignColumns: [calendarEvents.id, calendarEvents.userId],
+    }).onDelete('cascade'),
   ],
 );
