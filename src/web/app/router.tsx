@@ -1,0 +1,143 @@
+import type { ComponentType } from 'react';
+import { createBrowserRouter, redirect, type RouteObject } from 'react-router';
+import NotFoundPage from '../features/errors/not-found-page.tsx';
+import { RootErrorBoundary } from '../features/errors/route-error.tsx';
+import { PageLoadingFallback, RootLayout } from './root-layout.tsx';
+
+// The route table. Every screen is a lazy route so the first load of `/` carries only this file,
+// the providers and the home page (seed §2 "Lazily loaded pages show 'Loading page...'": the
+// root's HydrateFallback on first load, the root's indicator on later navigations).
+
+type ModuleWithDefault = { default: ComponentType };
+
+function lazyPage(load: () => Promise<ModuleWithDefault>): RouteObject['lazy'] {
+  return async () => ({ Component: (await load()).default });
+}
+
+const marketing = {
+  home: () => import('../features/marketing/pages/home-page.tsx'),
+  about: () => import('../features/marketing/pages/about-page.tsx'),
+  contact: () => import('../features/marketing/pages/contact-page.tsx'),
+  features: () => import('../features/marketing/pages/features-page.tsx'),
+  pricing: () => import('../features/marketing/pages/pricing-page.tsx'),
+  privacy: () => import('../features/marketing/pages/privacy-page.tsx'),
+  terms: () => import('../features/marketing/pages/terms-page.tsx'),
+  documentation: () => import('../features/marketing/pages/documentation-page.tsx'),
+};
+
+/**
+ * Dashboard areas that are still "coming soon" pages. Listed as plain slugs (not from the areas
+ * table) so that table and its icons stay out of the root bundle.
+ */
+const COMING_SOON_AREAS = [
+  'ai-content',
+  'calendar',
+  'analytics',
+  'campaigns',
+  'engine-room',
+  'audience',
+  'media',
+  'social-monitor',
+  'platforms',
+  'connect',
+  'staff',
+  'settings',
+  'profile',
+  'subscription',
+  'instagram-callback',
+  'admin-setup',
+  'admin',
+] as const;
+
+export const routes: RouteObject[] = [
+  {
+    id: 'root',
+    Component: RootLayout,
+    HydrateFallback: PageLoadingFallback,
+    ErrorBoundary: RootErrorBoundary,
+    children: [
+      {
+        lazy: lazyPage(() => import('../features/marketing/components/public-layout.tsx')),
+        children: [
+          { index: true, lazy: lazyPage(marketing.home) },
+          { path: 'about', lazy: lazyPage(marketing.about) },
+          { path: 'contact', lazy: lazyPage(marketing.contact) },
+          { path: 'features', lazy: lazyPage(marketing.features) },
+          { path: 'pricing', lazy: lazyPage(marketing.pricing) },
+          { path: 'privacy', lazy: lazyPage(marketing.privacy) },
+          { path: 'terms', lazy: lazyPage(marketing.terms) },
+          { path: 'documentation', lazy: lazyPage(marketing.documentation) },
+          {
+            path: 'deletion-confirmation',
+            lazy: lazyPage(() => import('../features/public/pages/deletion-confirmation-page.tsx')),
+          },
+          {
+            path: 'accept-invitation/:token',
+            lazy: lazyPage(() => import('../features/public/pages/accept-invitation-page.tsx')),
+          },
+          // Static: the error boundary shows the same page for a 404, so it is in the root bundle anyway.
+          { path: '*', Component: NotFoundPage },
+        ],
+      },
+      {
+        lazy: lazyPage(() => import('../features/auth/components/auth-layout.tsx')),
+        children: [
+          { path: 'login', lazy: lazyPage(() => import('../features/auth/pages/login-page.tsx')) },
+          {
+            path: 'register',
+            lazy: lazyPage(() => import('../features/auth/pages/register-page.tsx')),
+          },
+          {
+            path: 'forgot-password',
+            lazy: lazyPage(() => import('../features/auth/pages/forgot-password-page.tsx')),
+          },
+          {
+            path: 'reset-password',
+            lazy: lazyPage(() => import('../features/auth/pages/reset-password-page.tsx')),
+          },
+        ],
+      },
+      {
+        path: 'dashboard',
+        lazy: lazyPage(() => import('../features/dashboard/components/dashboard-shell.tsx')),
+        children: [
+          {
+            // Inside the layout, so an error in one area keeps the sidebar and top bar usable.
+            lazy: async () => {
+              const { DashboardErrorBoundary } =
+                await import('../features/dashboard/components/dashboard-shell.tsx');
+              return { ErrorBoundary: DashboardErrorBoundary };
+            },
+            children: [
+              {
+                index: true,
+                lazy: lazyPage(() => import('../features/dashboard/pages/home-page.tsx')),
+              },
+              { path: 'overview', loader: () => redirect('/dashboard') },
+              {
+                path: 'trial-expired',
+                lazy: lazyPage(() => import('../features/dashboard/pages/trial-expired-page.tsx')),
+              },
+              ...COMING_SOON_AREAS.map((slug): RouteObject => ({
+                path: slug,
+                lazy: async () => {
+                  const { areaPageComponent } =
+                    await import('../features/dashboard/pages/area-page.tsx');
+                  return { Component: areaPageComponent(slug) };
+                },
+              })),
+            ],
+          },
+        ],
+      },
+      {
+        path: 'dev/mailbox',
+        lazy: lazyPage(() => import('../features/dev-mailbox/pages/dev-mailbox-page.tsx')),
+      },
+    ],
+  },
+];
+
+export function createAppRouter() {
+  return createBrowserRouter(routes);
+}

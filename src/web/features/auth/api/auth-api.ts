@@ -1,0 +1,27 @@
+import type {
+  AuthSession,
+  ForgotPasswordInput,
+  ResetPasswordInput,
+  SignInInput,
+  SignUpInput,
+  SignUpResult,
+} from '#shared/contracts/auth.contract.ts';
+import { api } from '../../../lib/api-client.ts';
+import { apiRoutes } from '../../../lib/routes.ts';
+
+// Auth calls. The session lives in an httpOnly cookie the browser sends by itself; these answers
+// only describe it.
+
+const routes = apiRoutes.auth;
+
+export const authApi = {
+  getSession: (signal?: AbortSignal) =>
+    api.get<AuthSession | null>(routes.session, signal ? { signal } : {}),
+  signIn: (input: SignInInput) => api.post<AuthSession>(routes.signIn, input),
+  signUp: (input: SignUpInput) => api.post<SignUpResult>(routes.signUp, input),
+  signOut: () => api.post<null>(routes.signOut),
+  refresh: () => api.post<AuthSession>(routes.refresh),
+  resendConfirmation: (email: string) => api.post<null>(routes.resendConfirmation, { email }),
+  forgotPassword: (input: ForgotPasswordInput) => api.post<null>(routes.forgotPassword, input),
+  resetPassword: (input: ResetPasswordInput) => api.post<null>(routes.resetPassword, input),
+};

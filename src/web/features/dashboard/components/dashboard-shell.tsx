@@ -1,0 +1,17 @@
+import { RequireAuth } from '../../auth/require-auth.tsx';
+import { RouteErrorBoundary } from '../../errors/route-error.tsx';
+import { DashboardLayout } from './dashboard-layout.tsx';
+
+// Route module for /dashboard: the login guard around the dashboard chrome.
+
+export default function DashboardShell() {
+  return (
+    <RequireAuth>
+      <DashboardLayout />
+    </RequireAuth>
+  );
+}
+
+export function DashboardErrorBoundary() {
+  return <RouteErrorBoundary />;
+}

@@ -1,0 +1,136 @@
+import { Link, useMatch } from 'react-router';
+import { Lock } from 'lucide-react';
+import { hasFeature, PLANS } from '#shared/plans.ts';
+import { Logo } from '../../../components/ui/logo.tsx';
+import { Tooltip } from '../../../components/ui/tooltip.tsx';
+import { cn } from '../../../lib/cn.ts';
+import { describePlan } from '../../account/lib/subscription.ts';
+import { useAuth } from '../../auth/auth-context.ts';
+import { areaPath, SIDEBAR_AREAS, type DashboardArea } from '../lib/areas.ts';
+
+export const SIDEBAR_ID = 'dashboard-sidebar';
+
+/** Seed §6 / PRODUCT.md §2: areas the plan lacks stay listed, marked, and lead to an upgrade prompt. */
+function useLockedFeature(area: DashboardArea): boolean {
+  const { subscription } = useAuth();
+  if (!area.feature || !subscription) return false;
+  return !hasFeature(subscription.plan, subscription.addons, area.feature);
+}
+
+function SidebarLink({
+  area,
+  collapsed,
+  onNavigate,
+}: {
+  area: DashboardArea;
+  collapsed: boolean;
+  onNavigate?: () => void;
+}) {
+  const locked = useLockedFeature(area);
+  const Icon = area.icon;
+  const path = areaPath(area.slug);
+  // A plain Link with a computed class: NavLink's class callback would not survive the tooltip
+  // trigger's prop merging (Radix Slot joins class names as strings).
+  const active = useMatch({ path, end: area.slug === '' }) !== null;
+  const link = (
+    <Link
+      to={path}
+      aria-current={active ? 'page' : undefined}
+      onClick={onNavigate}
+      aria-label={
+        collapsed ? `${area.label}${locked ? ` (${PLANS.premium.name})` : ''}` : undefined
+      }
+      className={cn(
+        'group flex min-h-10 items-center gap-3 rounded-lg py-2 text-sm font-medium transition-colors',
+        'focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ring',
+        active
+          ? 'bg-sidebar-active text-white'
+          : 'text-sidebar-foreground hover:bg-sidebar-active/70 hover:text-white',
+        collapsed ? 'justify-center px-0' : 'px-3',
+      )}
+    >
+      <span className="relative">
+        <Icon aria-hidden className="size-5 shrink-0" />
+        {locked && collapsed ? (
+          <Lock
+            aria-hidden
+            className="absolute -right-1.5 -bottom-1 size-3 rounded-full bg-sidebar p-px text-amber-300"
+          />
+        ) : null}
+      </span>
+      {collapsed ? null : (
+        <>
+          <span className="flex-1 truncate">{area.label}</span>
+          {locked ? (
+            <span className="inline-flex items-center gap-1 rounded-full bg-amber-400/15 px-1.5 py-0.5 text-[0.65rem] font-semibold tracking-wide text-amber-300 uppercase">
+              <Lock aria-hidden className="size-3" />
+              <span>{PLANS.premium.name}</span>
+            </span>
+          ) : null}
+        </>
+      )}
+    </Link>
+  );
+  if (!collapsed) return link;
+  return (
+    <Tooltip content={locked ? `${area.label} (${PLANS.premium.name})` : area.label} side="right">
+      {link}
+    </Tooltip>
+  );
+}
+
+function PlanSummary() {
+  const { subscription } = useAuth();
+  if (!subscription) return null;
+  return (
+    <Link
+      to="/dashboard/subscription"
+      className="block rounded-lg border border-white/10 bg-white/5 p-3 text-xs text-sidebar-foreground hover:bg-white/10"
+    >
+      <span className="block font-semibold text-white">{describePlan(subscription)}</span>
+      <span className="mt-0.5 block">
+        {subscription.plan === 'premium' ? 'Manage your subscription' : 'Upgrade to Premium'}
+      </span>
+    </Link>
+  );
+}
+
+interface SidebarContentProps {
+  collapsed: boolean;
+  onNavigate?: () => void;
+}
+
+/** The sidebar's inside, shared by the desktop rail and the small-screen drawer. */
+export function SidebarContent({ collapsed, onNavigate }: SidebarContentProps) {
+  return (
+    <div className="flex h-full flex-col gap-4 py-4">
+      <div className={cn('flex h-10 items-center', collapsed ? 'justify-center px-2' : 'px-5')}>
+        <Link
+          to="/dashboard"
+          onClick={onNavigate}
+          className="rounded-md text-white"
+          aria-label="Soci Gen dashboard home"
+        >
+          <Logo showName={!collapsed} />
+        </Link>
+      </div>
+      <nav
+        aria-label="Dashboard"
+        className={cn('flex-1 overflow-y-auto', collapsed ? 'px-2' : 'px-3')}
+      >
+        <ul className="grid gap-1">
+          {SIDEBAR_AREAS.map((area) => (
+            <li key={area.slug}>
+              <SidebarLink area={area} collapsed={collapsed} onNavigate={onNavigate} />
+            </li>
+          ))}
+        </ul>
+      </nav>
+      {collapsed ? null : (
+        <div className="px-3">
+          <PlanSummary />
+        </div>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,48 @@
+// Seed §2 "Layout and chrome": breadcrumbs and the page title are derived from the path alone,
+// so every dashboard route gets them without registering anything.
+
+export interface Breadcrumb {
+  label: string;
+  href: string;
+  current: boolean;
+}
+
+export const DASHBOARD_TITLE_SUFFIX = ' - Soci Gen Dashboard';
+
+export function segmentLabel(segment: string): string {
+  let decoded = segment;
+  try {
+    decoded = decodeURIComponent(segment);
+  } catch {
+    // A malformed escape is shown as typed rather than breaking the whole header.
+  }
+  return decoded
+    .split('-')
+    .filter((word) => word !== '')
+    .map((word) => word.charAt(0).toUpperCase() + word.slice(1))
+    .join(' ');
+}
+
+/** "Dashboard" first, then one crumb per later segment; the last one is the current page. */
+export function buildBreadcrumbs(pathname: string): Breadcrumb[] {
+  const segments = pathname.split('/').filter((segment) => segment !== '');
+  const crumbs: Breadcrumb[] = [{ label: 'Dashboard', href: '/dashboard', current: false }];
+  let href = `/${segments[0] ?? 'dashboard'}`;
+  for (const segment of segments.slice(1)) {
+    href += `/${segment}`;
+    crumbs.push({ label: segmentLabel(segment), href, current: false });
+  }
+  const last = crumbs[crumbs.length - 1];
+  if (last) last.current = true;
+  return crumbs;
+}
+
+/** The page's own title: the last crumb ("Dashboard" on /dashboard). */
+export function pageTitleFromPath(pathname: string): string {
+  const crumbs = buildBreadcrumbs(pathname);
+  return crumbs[crumbs.length - 1]?.label ?? 'Dashboard';
+}
+
+export function dashboardDocumentTitle(pathname: string): string {
+  return `${pageTitleFromPath(pathname)}${DASHBOARD_TITLE_SUFFIX}`;
+}

@@ -1,0 +1,92 @@
+import { describe, expect, it } from 'vitest';
+import { render, screen, within } from '@testing-library/react';
+import { MemoryRouter } from 'react-router';
+import { QueryClientProvider } from '@tanstack/react-query';
+import { createQueryClient } from '../../../app/query-client.ts';
+import { authValue, businessProfile, subscription, USER_ID } from '../../../test/auth-state.ts';
+import { mockApi, ok } from '../../../test/mock-api.ts';
+import { AuthContext, type AuthContextValue } from '../../auth/auth-context.ts';
+import DashboardHomePage, { greetingFor, onboardingChecklist } from './home-page.tsx';
+
+function renderHome(auth: AuthContextValue, upcoming: unknown[]) {
+  mockApi({ 'GET /api/calendar-events/upcoming': ok(upcoming) });
+  render(
+    <QueryClientProvider client={createQueryClient()}>
+      <AuthContext.Provider value={auth}>
+        <MemoryRouter>
+          <DashboardHomePage />
+        </MemoryRouter>
+      </AuthContext.Provider>
+    </QueryClientProvider>,
+  );
+}
+
+describe('dashboard home', () => {
+  it('greets by time of day', () => {
+    expect([5, 11, 12, 17, 18, 23].map(greetingFor)).toEqual([
+      'Good morning',
+      'Good morning',
+      'Good afternoon',
+      'Good afternoon',
+      'Good evening',
+      'Good evening',
+    ]);
+  });
+
+  it('greets the business, shows the empty state and the trial days left', async () => {
+    renderHome(
+      authValue({
+        subscription: subscription({
+          trial_ends_at: new Date(Date.now() + 3 * 86_400_000 - 60_000).toISOString(),
+        }),
+      }),
+      [],
+    );
+    expect(screen.getByRole('heading', { level: 1 }).textContent).toMatch(
+      /^Good (morning|afternoon|evening), Harbour Bakery$/,
+    );
+    expect(await screen.findByText('Nothing scheduled yet')).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Open the calendar' }).getAttribute('href')).toBe(
+      '/dashboard/calendar',
+    );
+    expect(screen.getByText('3 days left in your trial')).toBeTruthy();
+  });
+
+  it('lists upcoming posts', async () => {
+    renderHome(authValue(), [
+      {
+        id: '00000000-0000-4000-8000-0000000000aa',
+        user_id: USER_ID,
+        title: 'Spring menu launch',
+        content: null,
+        platforms: ['instagram'],
+        type: 'post',
+        status: 'scheduled',
+        scheduled_for: new Date(Date.now() + 86_400_000).toISOString(),
+        created_at: new Date(0).toISOString(),
+        updated_at: new Date(0).toISOString(),
+      },
+    ]);
+    const title = await screen.findByText('Spring menu launch');
+    expect(within(title.closest('li') as HTMLElement).getByText('Scheduled')).toBeTruthy();
+  });
+
+  it('ticks off the business profile step once industry and description are set', () => {
+    expect(onboardingChecklist(businessProfile(), []).map((item) => item.done)).toEqual([
+      false,
+      false,
+      false,
+    ]);
+    const complete = businessProfile({ industry: 'Food', description: 'Neighbourhood bakery' });
+    expect(
+      onboardingChecklist(complete, [{ status: 'scheduled' }]).map((item) => [
+        item.href,
+        item.done,
+      ]),
+    ).toEqual([
+      ['/dashboard/settings', true],
+      ['/dashboard/platforms', false],
+      ['/dashboard/calendar', true],
+    ]);
+  });
+});

@@ -1,0 +1,110 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import type { ComponentType } from 'react';
+import { cleanup, fireEvent, render, screen } from '@testing-library/react';
+import { MemoryRouter, Route, Routes } from 'react-router';
+import PublicLayout from './components/public-layout.tsx';
+import AboutPage from './pages/about-page.tsx';
+import ContactPage from './pages/contact-page.tsx';
+import DocumentationPage from './pages/documentation-page.tsx';
+import FeaturesPage from './pages/features-page.tsx';
+import HomePage from './pages/home-page.tsx';
+import PricingPage from './pages/pricing-page.tsx';
+import PrivacyPage from './pages/privacy-page.tsx';
+import TermsPage from './pages/terms-page.tsx';
+
+afterEach(cleanup);
+
+const PAGES: [path: string, Page: ComponentType, title: string][] = [
+  ['/', HomePage, 'Soci Gen - Instagram and Facebook publishing you can prove'],
+  ['/features', FeaturesPage, 'Features - Soci Gen'],
+  ['/pricing', PricingPage, 'Pricing - Soci Gen'],
+  ['/documentation', DocumentationPage, 'Documentation - Soci Gen'],
+  ['/about', AboutPage, 'About - Soci Gen'],
+  ['/contact', ContactPage, 'Contact - Soci Gen'],
+  ['/privacy', PrivacyPage, 'Privacy Policy - Soci Gen'],
+  ['/terms', TermsPage, 'Terms of Service - Soci Gen'],
+];
+
+function renderAt(path: string, Page: ComponentType) {
+  return render(
+    <MemoryRouter initialEntries={[path]}>
+      <Routes>
+        <Route element={<PublicLayout />}>
+          <Route path={path} element={<Page />} />
+        </Route>
+      </Routes>
+    </MemoryRouter>,
+  );
+}
+
+describe('public pages', () => {
+  it.each(PAGES)('%s has one h1, its title and the layout landmarks', (path, Page, title) => {
+    const { container } = renderAt(path, Page);
+    expect(container.querySelectorAll('h1')).toHaveLength(1);
+    expect(document.title).toBe(title);
+    expect(screen.getByRole('main').id).toBe('main');
+    expect(screen.getByRole('banner')).toBeTruthy();
+    expect(screen.getByRole('contentinfo')).toBeTruthy();
+    // The skip link comes before anything else that takes focus.
+    const firstFocusable = container.querySelector('a[href], button, input, textarea');
+    expect(firstFocusable?.textContent).toBe('Skip to content');
+    expect(firstFocusable?.getAttribute('href')).toBe('#main');
+  });
+
+  it('links every public page from the footer', () => {
+    renderAt('/about', AboutPage);
+    const footer = screen.getByRole('contentinfo');
+    const hrefs = Array.from(footer.querySelectorAll('a')).map((a) => a.getAttribute('href'));
+    for (const path of [
+      '/',
+      '/features',
+      '/pricing',
+      '/documentation',
+      '/about',
+      '/contact',
+      '/privacy',
+      '/terms',
+    ]) {
+      expect(hrefs).toContain(path);
+    }
+    expect(footer.textContent).toContain('© 2026 Soci Gen');
+  });
+
+  it('opens and closes the mobile menu as a disclosure', () => {
+    const { container } = renderAt('/', HomePage);
+    const button = screen.getByRole('button', { name: 'Open menu' });
+    const menu = container.querySelector('#mobile-menu') as HTMLElement;
+    expect(button.getAttribute('aria-controls')).toBe('mobile-menu');
+    expect(button.getAttribute('aria-expanded')).toBe('false');
+    expect(menu.hidden).toBe(true);
+
+    fireEvent.click(button);
+    expect(button.getAttribute('aria-expanded')).toBe('true');
+    expect(button.textContent).toContain('Close menu');
+    expect(menu.hidden).toBe(false);
+
+    fireEvent.keyDown(document, { key: 'Escape' });
+    expect(button.getAttribute('aria-expanded')).toBe('false');
+    expect(document.activeElement).toBe(button);
+  });
+
+  it('marks every documentation section except Getting started and API as coming soon', () => {
+    renderAt('/documentation', DocumentationPage);
+    const soon = screen
+      .getAllByRole('heading', { level: 2 })
+      .filter((h) => h.parentElement?.textContent?.includes('Coming soon'))
+      .map((h) => h.textContent);
+    expect(soon).toEqual([
+      'Connecting accounts',
+      'Scheduling posts',
+      'Campaigns',
+      'Inbox',
+      'Analytics',
+      'Team',
+      'Billing',
+    ]);
+    const api = document.getElementById('api');
+    expect(api?.textContent).toContain('/api/openapi.json');
+    expect(api?.textContent).not.toContain('Coming soon');
+  });
+});

@@ -1,0 +1,100 @@
+import { describe, expect, it } from 'vitest';
+import { render, screen, within } from '@testing-library/react';
+import { MemoryRouter } from 'react-router';
+import { authValue, subscription } from '../../../test/auth-state.ts';
+import { AuthContext, type AuthContextValue } from '../../auth/auth-context.ts';
+import { SidebarContent } from '../../dashboard/components/sidebar.tsx';
+import { AreaPage } from '../../dashboard/pages/area-page.tsx';
+import { FeatureGate } from './feature-gate.tsx';
+import { getArea } from '../../dashboard/lib/areas.ts';
+
+function renderWith(auth: AuthContextValue, ui: React.ReactNode) {
+  return render(
+    <MemoryRouter>
+      <AuthContext.Provider value={auth}>{ui}</AuthContext.Provider>
+    </MemoryRouter>,
+  );
+}
+
+const free = () => authValue({ subscription: subscription({ plan: 'free', trial_ends_at: null }) });
+
+describe('feature gating (seed §6)', () => {
+  it.each(['calendar', 'ai-content', 'campaigns'] as const)(
+    'shows an upgrade prompt for %s on the free plan',
+    (slug) => {
+      const area = getArea(slug);
+      renderWith(free(), <AreaPage area={area} />);
+      expect(
+        screen.getByRole('heading', { name: `${area.label} is part of the Premium plan` }),
+      ).toBeTruthy();
+      expect(screen.getByText('Free')).toBeTruthy();
+      const upgrade = screen.getByRole('link', { name: 'Upgrade to Premium' });
+      expect(upgrade.getAttribute('href')).toBe('/dashboard/subscription');
+      expect(screen.queryByText('Coming soon')).toBeNull();
+    },
+  );
+
+  it('opens the same areas on the trial plan', () => {
+    renderWith(authValue(), <AreaPage area={getArea('calendar')} />);
+    expect(screen.getByText('Coming soon')).toBeTruthy();
+    expect(screen.queryByRole('link', { name: 'Upgrade to Premium' })).toBeNull();
+  });
+
+  it('never gates analytics', () => {
+    renderWith(free(), <AreaPage area={getArea('analytics')} />);
+    expect(screen.getByText('Coming soon')).toBeTruthy();
+  });
+
+  it('keeps gated areas in the sidebar with a lock badge', () => {
+    renderWith(free(), <SidebarContent collapsed={false} />);
+    const nav = screen.getByRole('navigation', { name: 'Dashboard' });
+    const calendar = within(nav).getByRole('link', { name: /Calendar/ });
+    expect(calendar.getAttribute('href')).toBe('/dashboard/calendar');
+    expect(calendar.textContent).toContain('Premium');
+    expect(within(nav).getByRole('link', { name: /Analytics/ }).textContent).not.toContain(
+      'Premium',
+    );
+    for (const label of [
+      'Home',
+      'AI Content',
+      'Calendar',
+      'Analytics',
+      'Campaigns',
+      'Engine Room',
+      'Audience',
+      'Media',
+      'Social Monitor',
+      'Platforms',
+      'Staff',
+      'Settings',
+      'Profile',
+      'Subscription',
+    ]) {
+      expect(within(nav).getByRole('link', { name: new RegExp(`^${label}`) })).toBeTruthy();
+    }
+  });
+});
+
+describe('FeatureGate', () => {
+  it('shows its content when the plan includes the feature', () => {
+    renderWith(authValue(), <FeatureGate feature="calendar">Calendar grid</FeatureGate>);
+    expect(screen.getByText('Calendar grid')).toBeTruthy();
+  });
+
+  it('offers the add-on that unlocks an add-on feature', () => {
+    renderWith(authValue(), <FeatureGate feature="crm">Contacts</FeatureGate>);
+    expect(screen.queryByText('Contacts')).toBeNull();
+    expect(screen.getByRole('heading', { name: 'CRM comes with the CRM add-on' })).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Add CRM' }).getAttribute('href')).toBe(
+      '/dashboard/subscription',
+    );
+  });
+
+  it('locks nothing before the subscription is known', () => {
+    renderWith(
+      authValue({ subscription: null }),
+      <FeatureGate feature="campaigns">Campaign list</FeatureGate>,
+    );
+    expect(screen.getByText('Campaign list')).toBeTruthy();
+  });
+});
