@@ -1,0 +1,95 @@
+import { expect, test } from '@playwright/test';
+import { PASSWORD, followEmailLink, register, signIn, uniqueEmail } from './helpers.ts';
+
+test('sign up, confirm through the mailbox, see the dashboard, sign out, sign in again', async ({ page }) => {
+  const email = uniqueEmail('owner');
+  await register(page, { email, businessName: 'Rosa’s Bakery' });
+  await expect(page.getByText(email)).toBeVisible();
+
+  await followEmailLink(page, email, '/api/auth/confirm');
+  // The confirmation link signs the user in and lands on the site root.
+  await expect(page).toHaveURL(/\/$/);
+  await expect(page.getByText('Your email is confirmed. Welcome to Soci Gen!')).toBeVisible();
+
+  await page.goto('/dashboard');
+  await expect(page.getByRole('heading', { level: 1 })).toContainText('Rosa’s Bakery');
+  await expect(page).toHaveTitle('Dashboard - Soci Gen Dashboard');
+  await expect(page.getByText('Nothing scheduled yet')).toBeVisible();
+
+  await page.getByRole('button', { name: 'Account menu' }).click();
+  await page.getByRole('menuitem', { name: 'Sign out' }).click();
+  await expect(page).toHaveURL(/\/login/);
+
+  await page.goto('/dashboard/settings');
+  await expect(page).toHaveURL(/\/login/);
+  await signIn(page, email);
+  await expect(page).toHaveURL(/\/dashboard\/settings$/);
+  await expect(page).toHaveTitle('Settings - Soci Gen Dashboard');
+});
+
+test('the guard sends visitors to login with the origin kept and the seed’s message', async ({ page }) => {
+  await page.goto('/dashboard/calendar');
+  await expect(page).toHaveURL(/\/login\?redirect=%2Fdashboard%2Fcalendar/);
+  await expect(page.getByText('Please log in to access this page').first()).toBeVisible();
+});
+
+test('an authentication error in the address is reported', async ({ page }) => {
+  await page.goto('/dashboard?error=access_denied&error_description=The+user+denied+access');
+  await expect(page.getByText('Authentication error: The user denied access').first()).toBeVisible();
+});
+
+test('a wrong password shows the catalogue message and keeps what was typed', async ({ page }) => {
+  const email = uniqueEmail('typo');
+  await page.goto('/login');
+  await signIn(page, email, 'not the right password');
+  await expect(page.getByText('Invalid email or password.').first()).toBeVisible();
+  await expect(page.getByLabel('Email')).toHaveValue(email);
+});
+
+test('an unconfirmed account is told to confirm, and a weak password is refused by field', async ({ page }) => {
+  const email = uniqueEmail('weak');
+  await page.goto('/register');
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Password', { exact: true }).fill('password123');
+  await page.getByRole('button', { name: 'Create account' }).click();
+  await expect(page.getByText('Password is too weak. Please choose a stronger password.').first()).toBeVisible();
+  await expect(page.getByLabel('Email')).toHaveValue(email);
+
+  await register(page, { email, businessName: 'Weak Co' });
+  await page.goto('/login');
+  await signIn(page, email, PASSWORD);
+  await expect(page.getByText('Please check your email and confirm your account.').first()).toBeVisible();
+});
+
+test('forgot and reset password through the e-mailed link', async ({ page }) => {
+  const email = uniqueEmail('reset');
+  await register(page, { email, businessName: 'Reset Co' });
+  await followEmailLink(page, email, '/api/auth/confirm');
+  await expect(page).toHaveURL(/\/$/);
+  await page.context().clearCookies();
+
+  await page.goto('/forgot-password');
+  await page.getByLabel('Email').fill(email);
+  await page.getByRole('button', { name: /send/i }).click();
+  await expect(page.getByText(/If an account exists/)).toBeVisible();
+
+  await followEmailLink(page, email, '/reset-password');
+  await expect(page).toHaveURL(/\/reset-password\?token=/);
+  const newPassword = 'lighthouse marmalade sprint 7';
+  await page.getByLabel('New password', { exact: true }).fill(newPassword);
+  await page.getByLabel('Confirm new password', { exact: true }).fill(newPassword);
+  await page.getByRole('button', { name: 'Set new password' }).click();
+  await expect(page).toHaveURL(/\/login/);
+  await signIn(page, email, newPassword);
+  await expect(page).toHaveURL(/\/dashboard/);
+});
+
+test('/dashboard/overview redirects to /dashboard, and unknown paths show the not-found page', async ({ page }) => {
+  const email = uniqueEmail('nav');
+  await register(page, { email, businessName: 'Nav Co' });
+  await followEmailLink(page, email, '/api/auth/confirm');
+  await page.goto('/dashboard/overview');
+  await expect(page).toHaveURL(/\/dashboard$/);
+  await page.goto('/no-such-page');
+  await expect(page.getByRole('heading', { level: 1 })).toContainText(/not found|doesn’t exist|does not exist/i);
+});

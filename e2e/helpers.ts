@@ -1,0 +1,31 @@
+import { expect, type Page } from '@playwright/test';
+
+export const PASSWORD = 'violet kettle harbour 42';
+
+export function uniqueEmail(label: string): string {
+  return `${label}.${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}@example.com`;
+}
+
+/** Fills and submits the register form, and waits for the "Check your email" screen. */
+export async function register(page: Page, input: { email: string; businessName: string; password?: string }) {
+  await page.goto('/register');
+  await page.getByLabel('Business name').fill(input.businessName);
+  await page.getByLabel('Your name').fill('Rosa Martinez');
+  await page.getByLabel('Email').fill(input.email);
+  await page.getByLabel('Password', { exact: true }).fill(input.password ?? PASSWORD);
+  await page.getByRole('button', { name: 'Create account' }).click();
+  await expect(page.getByRole('heading', { name: 'Check your email' })).toBeVisible();
+}
+
+/** Opens the development mailbox, picks the newest message to `email`, and follows its link. */
+export async function followEmailLink(page: Page, email: string, linkPart: string) {
+  await page.goto('/dev/mailbox');
+  await page.getByRole('button', { name: new RegExp(email.replace(/[.+]/g, '\\$&')) }).first().click();
+  await page.getByRole('link', { name: new RegExp(linkPart.replace(/[/?]/g, '\\$&')) }).first().click();
+}
+
+export async function signIn(page: Page, email: string, password = PASSWORD) {
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Password', { exact: true }).fill(password);
+  await page.getByRole('button', { name: 'Log in' }).click();
+}
