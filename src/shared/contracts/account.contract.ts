@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { ADDON_IDS, PLAN_IDS, SUBSCRIPTION_STATUSES } from '../plans.ts';
+import { USER_ROLE_NAMES } from '../permissions.ts';
 
 // Profiles, business profiles and the subscription: the data the dashboard loads after sign-in.
 
@@ -62,11 +63,19 @@ export function isValidTimeZone(value: string): boolean {
 }
 
 export const updateBusinessProfileInputSchema = z.strictObject({
-  business_name: z.string().trim().min(1, 'Business name is required').max(120, 'Business name is too long').optional(),
+  business_name: z
+    .string()
+    .trim()
+    .min(1, 'Business name is required')
+    .max(120, 'Business name is too long')
+    .optional(),
   company_name: z.string().trim().max(120).nullable().optional(),
   industry: z.string().trim().max(80).nullable().optional(),
   website: z
-    .union([z.url({ protocol: /^https?$/, error: 'Please enter a valid website address' }), z.literal('')])
+    .union([
+      z.url({ protocol: /^https?$/, error: 'Please enter a valid website address' }),
+      z.literal(''),
+    ])
     .nullable()
     .optional(),
   description: z.string().trim().max(2000, 'Description is too long').nullable().optional(),
@@ -95,4 +104,73 @@ export const accountRoutes = {
   profile: '/api/profile',
   businessProfile: '/api/business-profile',
   subscription: '/api/subscription',
+} as const;
+
+// Administration of users, their roles and subscriptions (seed §7 profiles and user_roles).
+
+export const DEFAULT_USER_PAGE_SIZE = 50;
+export const MAX_USER_PAGE_SIZE = 500;
+
+export const USER_STATUSES = ['active', 'inactive'] as const;
+export type UserStatus = (typeof USER_STATUSES)[number];
+
+export const userRoleSchema = z.object({
+  id: z.uuid(),
+  user_id: z.uuid(),
+  role: z.string(),
+  tenant_id: z.uuid().nullable(),
+  created_at: z.string(),
+  updated_at: z.string(),
+});
+export type UserRole = z.infer<typeof userRoleSchema>;
+
+/** Seed §7 staff list: a tenant_staff row joined to the member's profile. */
+export const staffMemberSchema = userRoleSchema.extend({ profile: profileSchema.nullable() });
+export type StaffMember = z.infer<typeof staffMemberSchema>;
+
+export const adminUserSchema = profileSchema.extend({ email: z.string().nullable() });
+export type AdminUser = z.infer<typeof adminUserSchema>;
+
+export const listUsersQuerySchema = z.strictObject({
+  limit: z.coerce.number().int().min(1).max(MAX_USER_PAGE_SIZE).optional(),
+  offset: z.coerce.number().int().min(0).optional(),
+});
+export type ListUsersQuery = z.input<typeof listUsersQuerySchema>;
+
+export const updateUserStatusInputSchema = z.strictObject({ status: z.enum(USER_STATUSES) });
+export type UpdateUserStatusInput = z.input<typeof updateUserStatusInputSchema>;
+
+export const assignRoleInputSchema = z
+  .strictObject({
+    role: z.enum(USER_ROLE_NAMES),
+    tenant_id: z.uuid().nullable().optional(),
+  })
+  .refine((v) => v.role !== 'tenant_staff' || !!v.tenant_id, {
+    path: ['tenant_id'],
+    message: 'A staff role needs the business it belongs to',
+  })
+  .refine((v) => v.role === 'tenant_staff' || !v.tenant_id, {
+    path: ['tenant_id'],
+    message: 'Only a staff role belongs to a business',
+  });
+export type AssignRoleInput = z.input<typeof assignRoleInputSchema>;
+
+export const removeRoleQuerySchema = z.strictObject({ role: z.enum(USER_ROLE_NAMES) });
+
+export const updateSubscriptionInputSchema = z
+  .strictObject({
+    plan: z.enum(PLAN_IDS).optional(),
+    status: z.enum(SUBSCRIPTION_STATUSES).optional(),
+  })
+  .refine((v) => v.plan !== undefined || v.status !== undefined, {
+    path: ['plan'],
+    message: 'Choose a plan or a status',
+  });
+export type UpdateSubscriptionInput = z.input<typeof updateSubscriptionInputSchema>;
+
+export const adminRoutes = {
+  users: '/api/admin/users',
+  userStatus: (id: string) => `/api/admin/users/${id}/status`,
+  userRoles: (id: string) => `/api/admin/users/${id}/roles`,
+  userSubscription: (id: string) => `/api/admin/users/${id}/subscription`,
 } as const;

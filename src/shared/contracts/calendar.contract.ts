@@ -84,3 +84,9 @@ export const calendarRoutes = {
   event: (id: string) => `/api/calendar-events/${id}`,
   schedule: (id: string) => `/api/calendar-events/${id}/schedule`,
 } as const;
+
+export const aiContentQuerySchema = z.strictObject({
+  limit: z.coerce.number().int().min(1).max(MAX_EVENT_PAGE_SIZE).optional(),
+  offset: z.coerce.number().int().min(0).optional(),
+});
+export type AiContentQuery = z.input<typeof aiContentQuerySchema>;

@@ -1,4 +1,13 @@
-import { foreignKey, index, integer, pgTable, text, timestamp, unique, uuid } from 'drizzle-orm/pg-core';
+import {
+  foreignKey,
+  index,
+  integer,
+  pgTable,
+  text,
+  timestamp,
+  unique,
+  uuid,
+} from 'drizzle-orm/pg-core';
 import { profiles } from '../profile/profile.tables.ts';
 
 export const calendarEvents = pgTable(

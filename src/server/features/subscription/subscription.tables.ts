@@ -9,8 +9,12 @@ export const subscription = pgTable(
       .notNull()
       .unique('subscription_user_id_key')
       .references(() => profiles.id, { onDelete: 'cascade' }),
-    plan: text('plan', { enum: ['free', 'trial', 'premium'] }).notNull().default('trial'),
-    status: text('status', { enum: ['active', 'inactive'] }).notNull().default('active'),
+    plan: text('plan', { enum: ['free', 'trial', 'premium'] })
+      .notNull()
+      .default('trial'),
+    status: text('status', { enum: ['active', 'inactive'] })
+      .notNull()
+      .default('active'),
     trialEndsAt: timestamp('trial_ends_at', { withTimezone: true }),
     addons: text('addons').array().notNull().default([]),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),

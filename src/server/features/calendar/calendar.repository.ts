@@ -1,0 +1,168 @@
+import { and, arrayOverlaps, asc, eq, gt, gte, lte, type SQL } from 'drizzle-orm';
+import type { CalendarEvent, EventStatus, EventType } from '#shared/contracts/calendar.contract.ts';
+import type { AddonId, PlanId, SubscriptionStatus } from '#shared/plans.ts';
+import type { Tx } from '#server/platform/db/client.ts';
+import { subscription } from '../subscription/subscription.tables.ts';
+import { calendarEvents } from './calendar.tables.ts';
+
+// SQL for calendar_events. Every query names the tenant in its WHERE clause as well as leaving
+// it to row-level security: the policy's `user_id = (select app.current_tenant_id())` alone does
+// not let the planner pick calendar_events(user_id, scheduled_for).
+
+const columns = {
+  id: calendarEvents.id,
+  userId: calendarEvents.userId,
+  title: calendarEvents.title,
+  content: calendarEvents.content,
+  platforms: calendarEvents.platforms,
+  type: calendarEvents.type,
+  status: calendarEvents.status,
+  scheduledFor: calendarEvents.scheduledFor,
+  createdAt: calendarEvents.createdAt,
+  updatedAt: calendarEvents.updatedAt,
+};
+
+type EventRow = typeof calendarEvents.$inferSelect;
+
+export function toEventDto(row: EventRow): CalendarEvent {
+  return {
+    id: row.id,
+    user_id: row.userId,
+    title: row.title,
+    content: row.content,
+    platforms: row.platforms,
+    type: row.type,
+    status: row.status,
+    scheduled_for: row.scheduledFor?.toISOString() ?? null,
+    created_at: row.createdAt.toISOString(),
+    updated_at: row.updatedAt.toISOString(),
+  };
+}
+
+export interface EventFilters {
+  type?: EventType | undefined;
+  status?: EventStatus | undefined;
+  platforms?: readonly string[] | undefined;
+  startDate?: Date | undefined;
+  endDate?: Date | undefined;
+  limit: number;
+  offset: number;
+}
+
+/** Seed §7 list: the tenant's events, filtered, soonest first (id breaks ties so pages are stable). */
+export async function listEvents(
+  tx: Tx,
+  userId: string,
+  filters: EventFilters,
+): Promise<CalendarEvent[]> {
+  const where: SQL[] = [eq(calendarEvents.userId, userId)];
+  if (filters.type) where.push(eq(calendarEvents.type, filters.type));
+  if (filters.status) where.push(eq(calendarEvents.status, filters.status));
+  if (filters.platforms && filters.platforms.length > 0) {
+    where.push(arrayOverlaps(calendarEvents.platforms, [...filters.platforms]));
+  }
+  if (filters.startDate) where.push(gte(calendarEvents.scheduledFor, filters.startDate));
+  if (filters.endDate) where.push(lte(calendarEvents.scheduledFor, filters.endDate));
+  const rows = await tx
+    .select(columns)
+    .from(calendarEvents)
+    .where(and(...where))
+    .orderBy(asc(calendarEvents.scheduledFor), asc(calendarEvents.id))
+    .limit(filters.limit)
+    .offset(filters.offset);
+  return rows.map(toEventDto);
+}
+
+/** Seed §7 upcoming: scheduled after `now`, soonest first. */
+export async function listUpcomingEvents(
+  tx: Tx,
+  userId: string,
+  now: Date,
+  limit: number,
+): Promise<CalendarEvent[]> {
+  const rows = await tx
+    .select(columns)
+    .from(calendarEvents)
+    .where(and(eq(calendarEvents.userId, userId), gt(calendarEvents.scheduledFor, now)))
+    .orderBy(asc(calendarEvents.scheduledFor), asc(calendarEvents.id))
+    .limit(limit);
+  return rows.map(toEventDto);
+}
+
+export async function findEvent(tx: Tx, userId: string, id: string): Promise<CalendarEvent | null> {
+  const [row] = await tx
+    .select(columns)
+    .from(calendarEvents)
+    .where(and(eq(calendarEvents.id, id), eq(calendarEvents.userId, userId)))
+    .limit(1);
+  return row ? toEventDto(row) : null;
+}
+
+export interface NewEventValues {
+  userId: string;
+  title: string;
+  content: string | null;
+  platforms: string[];
+  type: EventType;
+  status: EventStatus;
+  scheduledFor: Date | null;
+  now: Date;
+}
+
+export async function insertEvent(tx: Tx, values: NewEventValues): Promise<CalendarEvent> {
+  const { now, ...rest } = values;
+  const [row] = await tx
+    .insert(calendarEvents)
+    .values({ ...rest, createdAt: now, updatedAt: now })
+    .returning(columns);
+  return toEventDto(row!);
+}
+
+export interface EventChanges {
+  title?: string;
+  content?: string | null;
+  platforms?: string[];
+  type?: EventType;
+  status?: EventStatus;
+  scheduledFor?: Date | null;
+}
+
+/** Seed §7 update: by id and user_id, setting updated_at. Null when no such event is visible. */
+export async function updateEvent(
+  tx: Tx,
+  userId: string,
+  id: string,
+  changes: EventChanges,
+  now: Date,
+): Promise<CalendarEvent | null> {
+  const [row] = await tx
+    .update(calendarEvents)
+    .set({ ...changes, updatedAt: now })
+    .where(and(eq(calendarEvents.id, id), eq(calendarEvents.userId, userId)))
+    .returning(columns);
+  return row ? toEventDto(row) : null;
+}
+
+export async function deleteEvent(tx: Tx, userId: string, id: string): Promise<boolean> {
+  const rows = await tx
+    .delete(calendarEvents)
+    .where(and(eq(calendarEvents.id, id), eq(calendarEvents.userId, userId)))
+    .returning({ id: calendarEvents.id });
+  return rows.length > 0;
+}
+
+export interface PlanOfTenant {
+  plan: PlanId;
+  status: SubscriptionStatus;
+  addons: AddonId[];
+}
+
+/** The tenant's plan, for feature gating inside the same transaction as the write it guards. */
+export async function findPlan(tx: Tx, userId: string): Promise<PlanOfTenant | null> {
+  const [row] = await tx
+    .select({ plan: subscription.plan, status: subscription.status, addons: subscription.addons })
+    .from(subscription)
+    .where(eq(subscription.userId, userId))
+    .limit(1);
+  return row ? { plan: row.plan, status: row.status, addons: row.addons as AddonId[] } : null;
+}

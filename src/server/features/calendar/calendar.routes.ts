@@ -1,0 +1,157 @@
+import { z } from 'zod';
+import {
+  aiContentQuerySchema,
+  calendarEventSchema,
+  createEventInputSchema,
+  listEventsQuerySchema,
+  scheduleEventInputSchema,
+  upcomingQuerySchema,
+  updateEventInputSchema,
+} from '#shared/contracts/calendar.contract.ts';
+import type { AppDeps } from '#server/platform/deps.ts';
+import type { AppContext } from '#server/platform/http/context.ts';
+import { createRoute, createRouter, envelope, jsonBody } from '#server/platform/http/openapi.ts';
+import { ok } from '#server/platform/http/respond.ts';
+import type { ServiceContext } from '#server/platform/access.ts';
+import { actorOf, requireActor } from '../auth/auth.middleware.ts';
+import * as calendar from './calendar.service.ts';
+
+const tags = ['Calendar'];
+const idParams = z.object({ id: z.uuid({ error: 'Not a valid id' }) });
+const eventList = z.array(calendarEventSchema);
+
+export function createCalendarRoutes(deps: AppDeps) {
+  const router = createRouter();
+  router.use('/api/calendar-events', requireActor);
+  router.use('/api/calendar-events/*', requireActor);
+
+  const context = (c: AppContext): ServiceContext => ({ deps, actor: actorOf(c) });
+  const tenantOf = (c: AppContext) => actorOf(c).tenantId;
+
+  // Static paths first: /upcoming and /ai-content are not event ids.
+  router.openapi(
+    createRoute({
+      method: 'get',
+      path: '/api/calendar-events/upcoming',
+      summary: 'Events scheduled after now, soonest first',
+      tags,
+      request: { query: upcomingQuerySchema },
+      responses: envelope(eventList),
+    }),
+    async (c) =>
+      ok(c, await calendar.listUpcomingEvents(context(c), tenantOf(c), c.req.valid('query').limit)),
+  );
+
+  router.openapi(
+    createRoute({
+      method: 'get',
+      path: '/api/calendar-events/ai-content',
+      summary: 'AI-generated content, by scheduled time',
+      tags,
+      request: { query: aiContentQuerySchema },
+      responses: envelope(eventList),
+    }),
+    async (c) => ok(c, await calendar.listAiContent(context(c), tenantOf(c), c.req.valid('query'))),
+  );
+
+  router.openapi(
+    createRoute({
+      method: 'get',
+      path: '/api/calendar-events',
+      summary: 'The calendar, filtered, by scheduled time',
+      tags,
+      request: { query: listEventsQuerySchema },
+      responses: envelope(eventList),
+    }),
+    async (c) => ok(c, await calendar.listEvents(context(c), tenantOf(c), c.req.valid('query'))),
+  );
+
+  router.openapi(
+    createRoute({
+      method: 'post',
+      path: '/api/calendar-events',
+      summary: 'Add an event to the calendar',
+      tags,
+      request: { body: jsonBody(createEventInputSchema) },
+      responses: envelope(calendarEventSchema, 201),
+    }),
+    async (c) =>
+      ok(
+        c,
+        await calendar.createEvent(context(c), { ...c.req.valid('json'), user_id: tenantOf(c) }),
+        201,
+      ),
+  );
+
+  router.openapi(
+    createRoute({
+      method: 'get',
+      path: '/api/calendar-events/{id}',
+      summary: 'One event',
+      tags,
+      request: { params: idParams },
+      responses: envelope(calendarEventSchema),
+    }),
+    async (c) => ok(c, await calendar.getEvent(context(c), tenantOf(c), c.req.valid('param').id)),
+  );
+
+  router.openapi(
+    createRoute({
+      method: 'patch',
+      path: '/api/calendar-events/{id}',
+      summary: 'Change an event',
+      tags,
+      request: { params: idParams, body: jsonBody(updateEventInputSchema) },
+      responses: envelope(calendarEventSchema),
+    }),
+    async (c) =>
+      ok(
+        c,
+        await calendar.updateEvent(
+          context(c),
+          tenantOf(c),
+          c.req.valid('param').id,
+          c.req.valid('json'),
+        ),
+      ),
+  );
+
+  router.openapi(
+    createRoute({
+      method: 'delete',
+      path: '/api/calendar-events/{id}',
+      summary: 'Remove an event',
+      tags,
+      request: { params: idParams },
+      responses: envelope(z.object({ id: z.uuid() })),
+    }),
+    async (c) => {
+      const { id } = c.req.valid('param');
+      await calendar.deleteEvent(context(c), tenantOf(c), id);
+      return ok(c, { id });
+    },
+  );
+
+  router.openapi(
+    createRoute({
+      method: 'post',
+      path: '/api/calendar-events/{id}/schedule',
+      summary: 'Schedule an event for publishing at a time in the future',
+      tags,
+      request: { params: idParams, body: jsonBody(scheduleEventInputSchema) },
+      responses: envelope(calendarEventSchema),
+    }),
+    async (c) =>
+      ok(
+        c,
+        await calendar.scheduleEvent(
+          context(c),
+          tenantOf(c),
+          c.req.valid('param').id,
+          c.req.valid('json').scheduled_for,
+        ),
+      ),
+  );
+
+  return router;
+}

@@ -1,0 +1,281 @@
+import type { z } from 'zod';
+import {
+  DEFAULT_EVENT_PAGE_SIZE,
+  DEFAULT_UPCOMING_LIMIT,
+  createEventInputSchema,
+  updateEventInputSchema,
+  type CalendarEvent,
+  type CreateEventInput,
+  type EventStatus,
+  type EventType,
+  type UpdateEventInput,
+} from '#shared/contracts/calendar.contract.ts';
+import { AppError } from '#shared/errors/index.ts';
+import { hasFeature, type Feature } from '#shared/plans.ts';
+import { requireAccess, type ServiceContext } from '#server/platform/access.ts';
+import type { Tx } from '#server/platform/db/client.ts';
+import { withTenant } from '#server/platform/db/tenant.ts';
+import { fieldErrorsFromZod, validationError } from '#server/platform/http/errors.ts';
+import { isUuid, requireUserId, scopeForTenant } from '../profile/user-id.ts';
+import * as repo from './calendar.repository.ts';
+
+// calendar_events use cases (seed §7). Each takes the business account's id explicitly, as the
+// seed's service did; routes pass the signed-in actor's own. Reads of another account's events
+// find nothing (row-level security), so they answer NOT_FOUND and never reveal that a row exists.
+
+export interface ListEventsFilters {
+  type?: EventType | undefined;
+  status?: EventStatus | undefined;
+  platforms?: readonly string[] | undefined;
+  startDate?: string | Date | undefined;
+  endDate?: string | Date | undefined;
+  limit?: number | undefined;
+  offset?: number | undefined;
+}
+
+export interface PageOptions {
+  limit?: number | undefined;
+  offset?: number | undefined;
+}
+
+/**
+ * Seed §7 list, cached per business account (seed §9 service cache) under its normalised
+ * filters; every write of that account drops its entries. The returned array may be shared with
+ * later callers: treat it as read-only.
+ */
+export async function listEvents(
+  ctx: ServiceContext,
+  userId: string,
+  filters: ListEventsFilters = {},
+): Promise<CalendarEvent[]> {
+  requireAccess(ctx.actor, 'read:calendar');
+  requireUserId(userId);
+  const scope = scopeForTenant(ctx.actor, userId);
+  const normalized = normalizeFilters(filters);
+  return ctx.deps.cache.getOrLoad(userId, listCacheKey(normalized), () =>
+    withTenant(ctx.deps.database, scope, (tx) => repo.listEvents(tx, userId, normalized)),
+  );
+}
+
+/** Seed §7 AI content: the list filtered to type ai_generated (and cached the same way). */
+export async function listAiContent(
+  ctx: ServiceContext,
+  userId: string,
+  page: PageOptions = {},
+): Promise<CalendarEvent[]> {
+  requireAccess(ctx.actor, 'read:calendar');
+  return listEvents(ctx, userId, { type: 'ai_generated', limit: page.limit, offset: page.offset });
+}
+
+/** Seed §7 upcoming: scheduled after now, soonest first, 10 by default. Not cached: "now" moves. */
+export async function listUpcomingEvents(
+  ctx: ServiceContext,
+  userId: string,
+  limit: number = DEFAULT_UPCOMING_LIMIT,
+): Promise<CalendarEvent[]> {
+  requireAccess(ctx.actor, 'read:calendar');
+  requireUserId(userId);
+  const scope = scopeForTenant(ctx.actor, userId);
+  return withTenant(ctx.deps.database, scope, (tx) =>
+    repo.listUpcomingEvents(tx, userId, new Date(), limit),
+  );
+}
+
+export async function getEvent(
+  ctx: ServiceContext,
+  userId: string,
+  id: string,
+): Promise<CalendarEvent> {
+  requireAccess(ctx.actor, 'read:calendar');
+  requireUserId(userId);
+  const scope = scopeForTenant(ctx.actor, userId);
+  requireEventId(id);
+  const event = await withTenant(ctx.deps.database, scope, (tx) => repo.findEvent(tx, userId, id));
+  return event ?? notFound(id);
+}
+
+/** Seed §7 create; the event's user_id names the business account (seed §5 validates it). */
+export async function createEvent(
+  ctx: ServiceContext,
+  event: CreateEventInput & { user_id: string },
+): Promise<CalendarEvent> {
+  requireAccess(ctx.actor, 'create:post');
+  const { user_id: userId, ...fields } = event;
+  requireUserId(userId);
+  const scope = scopeForTenant(ctx.actor, userId);
+  const input = parse(createEventInputSchema, fields);
+  const now = new Date();
+  const scheduledFor = toDate(input.scheduled_for);
+  requireFutureIfScheduled(input.status, scheduledFor, now);
+  const created = await withTenant(ctx.deps.database, scope, async (tx) => {
+    await requireFeature(tx, userId, input.type);
+    return repo.insertEvent(tx, {
+      userId,
+      title: input.title,
+      content: input.content ?? null,
+      platforms: input.platforms,
+      type: input.type,
+      status: input.status,
+      scheduledFor,
+      now,
+    });
+  });
+  ctx.deps.cache.invalidateTenant(userId);
+  return created;
+}
+
+/** Seed §7 update: by id and user_id, setting updated_at. */
+export async function updateEvent(
+  ctx: ServiceContext,
+  userId: string,
+  id: string,
+  changes: UpdateEventInput,
+): Promise<CalendarEvent> {
+  requireAccess(ctx.actor, 'update:post');
+  requireUserId(userId);
+  const scope = scopeForTenant(ctx.actor, userId);
+  requireEventId(id);
+  const input = parse(updateEventInputSchema, changes);
+  const now = new Date();
+  const updated = await withTenant(ctx.deps.database, scope, async (tx) => {
+    const existing = (await repo.findEvent(tx, userId, id)) ?? notFound(id);
+    const scheduledFor =
+      input.scheduled_for === undefined
+        ? toDate(existing.scheduled_for)
+        : toDate(input.scheduled_for);
+    // Only a change that (re)schedules must look forward: editing the text of an event whose
+    // time has just passed is not refused.
+    const status = input.status ?? existing.status;
+    if (input.status !== undefined || input.scheduled_for !== undefined) {
+      requireFutureIfScheduled(status, scheduledFor, now);
+    }
+    await requireFeature(tx, userId, input.type ?? existing.type);
+    const set: repo.EventChanges = {};
+    if (input.title !== undefined) set.title = input.title;
+    if (input.content !== undefined) set.content = input.content;
+    if (input.platforms !== undefined) set.platforms = input.platforms;
+    if (input.type !== undefined) set.type = input.type;
+    if (input.status !== undefined) set.status = input.status;
+    if (input.scheduled_for !== undefined) set.scheduledFor = scheduledFor;
+    return repo.updateEvent(tx, userId, id, set, now);
+  });
+  ctx.deps.cache.invalidateTenant(userId);
+  return updated ?? notFound(id);
+}
+
+export async function deleteEvent(ctx: ServiceContext, userId: string, id: string): Promise<void> {
+  requireAccess(ctx.actor, 'delete:post');
+  requireUserId(userId);
+  const scope = scopeForTenant(ctx.actor, userId);
+  requireEventId(id);
+  const deleted = await withTenant(ctx.deps.database, scope, (tx) =>
+    repo.deleteEvent(tx, userId, id),
+  );
+  ctx.deps.cache.invalidateTenant(userId);
+  if (!deleted) notFound(id);
+}
+
+/** Seed §4, §7: scheduling sets scheduled_for to the chosen time and status to scheduled. */
+export async function scheduleEvent(
+  ctx: ServiceContext,
+  userId: string,
+  id: string,
+  scheduledFor: string | Date,
+): Promise<CalendarEvent> {
+  requireAccess(ctx.actor, 'schedule:post');
+  requireUserId(userId);
+  const scope = scopeForTenant(ctx.actor, userId);
+  requireEventId(id);
+  const now = new Date();
+  const when = toDate(scheduledFor);
+  requireFutureIfScheduled('scheduled', when, now);
+  const scheduled = await withTenant(ctx.deps.database, scope, async (tx) => {
+    const existing = (await repo.findEvent(tx, userId, id)) ?? notFound(id);
+    await requireFeature(tx, userId, existing.type);
+    return repo.updateEvent(tx, userId, id, { scheduledFor: when, status: 'scheduled' }, now);
+  });
+  ctx.deps.cache.invalidateTenant(userId);
+  return scheduled ?? notFound(id);
+}
+
+// ---------------------------------------------------------------------------------------------
+
+function normalizeFilters(filters: ListEventsFilters): repo.EventFilters {
+  const platforms = filters.platforms ? [...new Set(filters.platforms)].sort() : undefined;
+  return {
+    type: filters.type,
+    status: filters.status,
+    platforms: platforms && platforms.length > 0 ? platforms : undefined,
+    startDate:
+      filters.startDate === undefined ? undefined : requireDate(filters.startDate, 'startDate'),
+    endDate: filters.endDate === undefined ? undefined : requireDate(filters.endDate, 'endDate'),
+    limit: filters.limit ?? DEFAULT_EVENT_PAGE_SIZE,
+    offset: filters.offset ?? 0,
+  };
+}
+
+/** Equal filters give equal keys, whatever their order or date spelling. */
+function listCacheKey(f: repo.EventFilters): string {
+  return `calendar-events:list:${JSON.stringify([
+    f.type ?? null,
+    f.status ?? null,
+    f.platforms ?? null,
+    f.startDate?.toISOString() ?? null,
+    f.endDate?.toISOString() ?? null,
+    f.limit,
+    f.offset,
+  ])}`;
+}
+
+function featureFor(type: EventType): Feature {
+  return type === 'ai_generated' ? 'ai-content' : 'calendar';
+}
+
+/** Seed §6: calendar and AI content need a plan other than free, and an active subscription. */
+async function requireFeature(tx: Tx, userId: string, type: EventType): Promise<void> {
+  const feature = featureFor(type);
+  const plan = await repo.findPlan(tx, userId);
+  if (plan && plan.status === 'active' && hasFeature(plan.plan, plan.addons, feature)) return;
+  throw AppError.from('FEATURE_NOT_AVAILABLE', {
+    technicalMessage: `${feature} is not in ${userId}'s plan (${plan ? `${plan.plan}, ${plan.status}` : 'no subscription'})`,
+    details: { feature },
+  });
+}
+
+function requireFutureIfScheduled(status: EventStatus, scheduledFor: Date | null, now: Date): void {
+  if (status !== 'scheduled') return;
+  if (!scheduledFor) throw fieldError('scheduled_for', 'Choose when to publish');
+  if (scheduledFor.getTime() <= now.getTime()) {
+    throw fieldError('scheduled_for', 'Choose a time in the future');
+  }
+}
+
+function toDate(value: string | Date | null | undefined): Date | null {
+  if (value === null || value === undefined) return null;
+  return requireDate(value, 'scheduled_for');
+}
+
+function requireDate(value: string | Date, field: string): Date {
+  const date = value instanceof Date ? value : new Date(value);
+  if (Number.isNaN(date.getTime())) throw fieldError(field, 'Please enter a valid date and time');
+  return date;
+}
+
+function fieldError(field: string, message: string): AppError {
+  return validationError({ [field]: message }, `${field}: ${message}`);
+}
+
+function parse<S extends z.ZodType>(schema: S, value: unknown): z.output<S> {
+  const parsed = schema.safeParse(value);
+  if (!parsed.success) throw validationError(fieldErrorsFromZod(parsed.error));
+  return parsed.data;
+}
+
+/** An id that cannot name a row finds nothing, like one of another account's events. */
+function requireEventId(id: string): void {
+  if (!isUuid(id)) notFound(id);
+}
+
+function notFound(id: string): never {
+  throw AppError.from('NOT_FOUND', { technicalMessage: `No visible calendar event ${id}` });
+}

@@ -1,0 +1,63 @@
+import type { Subscription, UpdateSubscriptionInput } from '#shared/contracts/account.contract.ts';
+import { AppError } from '#shared/errors/index.ts';
+import { requireAccess, tenantScope, type ServiceContext } from '#server/platform/access.ts';
+import { withTenant } from '#server/platform/db/tenant.ts';
+import { serviceError } from '#server/platform/result.ts';
+import { requireUserId, scopeForTenant } from '../profile/user-id.ts';
+import * as repo from './subscription.repository.ts';
+
+// The business account's subscription. The seed's stub always answered "free" or "active"; this
+// reads the real row. A missing row is not created here: row-level security lets an account start
+// itself only on a trial, at sign-up (auth/provision.ts), so a missing row is NOT_FOUND.
+
+export const FETCH_SUBSCRIPTION_FAILED = 'Failed to fetch user subscription';
+export const UPDATE_SUBSCRIPTION_FAILED = 'Failed to update user subscription';
+
+export async function getSubscription(ctx: ServiceContext, userId: string): Promise<Subscription> {
+  requireAccess(ctx.actor, 'read:dashboard');
+  requireUserId(userId);
+  const scope = scopeForTenant(ctx.actor, userId);
+  let found: Subscription | null;
+  try {
+    found = await withTenant(ctx.deps.database, scope, (tx) => repo.findSubscription(tx, userId));
+  } catch (error) {
+    throw serviceError(FETCH_SUBSCRIPTION_FAILED, error, 'SUBSCRIPTION_ERROR');
+  }
+  if (!found) {
+    throw AppError.from('NOT_FOUND', { technicalMessage: `No subscription for ${userId}` });
+  }
+  return found;
+}
+
+/** Administrators change plan and status (row-level security allows no one else). */
+export async function updateSubscription(
+  ctx: ServiceContext,
+  userId: string,
+  changes: UpdateSubscriptionInput,
+): Promise<Subscription> {
+  requireAccess(ctx.actor, 'admin:users');
+  requireUserId(userId);
+  const set: repo.SubscriptionChanges = {};
+  if (changes.plan !== undefined) set.plan = changes.plan;
+  if (changes.status !== undefined) set.status = changes.status;
+  if (set.plan === undefined && set.status === undefined) {
+    throw AppError.from('VALIDATION_ERROR', {
+      technicalMessage: 'Nothing to change',
+      details: { fieldErrors: { plan: 'Choose a plan or a status' } },
+    });
+  }
+  let updated: Subscription | null;
+  try {
+    updated = await withTenant(
+      ctx.deps.database,
+      { ...tenantScope(ctx.actor), isAdmin: true },
+      (tx) => repo.updateSubscription(tx, userId, set, new Date()),
+    );
+  } catch (error) {
+    throw serviceError(UPDATE_SUBSCRIPTION_FAILED, error, 'SUBSCRIPTION_ERROR');
+  }
+  if (!updated) {
+    throw AppError.from('NOT_FOUND', { technicalMessage: `No subscription for ${userId}` });
+  }
+  return updated;
+}
