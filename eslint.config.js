@@ -7,7 +7,10 @@ import globals from 'globals';
 const noServerInWeb = {
   patterns: [
     { group: ['#server/*', '**/server/**'], message: 'The web app may not import server code.' },
-    { group: ['#simulators/*', '**/simulators/**'], message: 'The web app may not import simulators.' },
+    {
+      group: ['#simulators/*', '**/simulators/**'],
+      message: 'The web app may not import simulators.',
+    },
   ],
 };
 const noWebInServer = {
@@ -15,18 +18,34 @@ const noWebInServer = {
 };
 const sharedIsIsomorphic = {
   patterns: [
-    { group: ['#server/*', '#web/*', '#simulators/*'], message: 'src/shared imports nothing app-specific.' },
+    {
+      group: ['#server/*', '#web/*', '#simulators/*'],
+      message: 'src/shared imports nothing app-specific.',
+    },
     { group: ['node:*'], message: 'src/shared runs in the browser too.' },
   ],
 };
 
 export default tseslint.config(
-  { ignores: ['dist', 'node_modules', 'data', 'db/migrations', 'test-results', 'playwright-report', 'bench/report'] },
+  {
+    ignores: [
+      'dist',
+      'node_modules',
+      'data',
+      'db/migrations',
+      'test-results',
+      'playwright-report',
+      'bench/report',
+    ],
+  },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
     rules: {
-      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
+      '@typescript-eslint/no-unused-vars': [
+        'error',
+        { argsIgnorePattern: '^_', varsIgnorePattern: '^_' },
+      ],
       '@typescript-eslint/consistent-type-imports': 'error',
     },
   },
@@ -40,18 +59,33 @@ export default tseslint.config(
     },
   },
   {
-    files: ['src/server/**/*.{ts,tsx}', 'src/simulators/**/*.ts', 'bench/**/*.ts', 'scripts/**/*.ts'],
+    files: [
+      'src/server/**/*.{ts,tsx}',
+      'src/simulators/**/*.ts',
+      'bench/**/*.ts',
+      'scripts/**/*.ts',
+    ],
     languageOptions: { globals: globals.node },
     rules: {
       'no-restricted-imports': ['error', noWebInServer],
       'no-restricted-properties': [
         'error',
-        { object: 'process', property: 'env', message: 'Read configuration through src/server/platform/env.ts.' },
+        {
+          object: 'process',
+          property: 'env',
+          message: 'Read configuration through src/server/platform/env.ts.',
+        },
       ],
     },
   },
   {
-    files: ['src/server/platform/env.ts', 'bench/**/*.ts', 'scripts/**/*.ts', 'src/server/test/**/*.ts', 'src/simulators/**/*.ts'],
+    files: [
+      'src/server/platform/env.ts',
+      'bench/**/*.ts',
+      'scripts/**/*.ts',
+      'src/server/test/**/*.ts',
+      'src/simulators/**/*.ts',
+    ],
     rules: { 'no-restricted-properties': 'off' },
   },
   {

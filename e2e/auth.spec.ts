@@ -1,7 +1,9 @@
 import { expect, test } from '@playwright/test';
 import { PASSWORD, followEmailLink, register, signIn, uniqueEmail } from './helpers.ts';
 
-test('sign up, confirm through the mailbox, see the dashboard, sign out, sign in again', async ({ page }) => {
+test('sign up, confirm through the mailbox, see the dashboard, sign out, sign in again', async ({
+  page,
+}) => {
   const email = uniqueEmail('owner');
   await register(page, { email, businessName: 'Rosa’s Bakery' });
   await expect(page.getByText(email)).toBeVisible();
@@ -27,7 +29,9 @@ test('sign up, confirm through the mailbox, see the dashboard, sign out, sign in
   await expect(page).toHaveTitle('Settings - Soci Gen Dashboard');
 });
 
-test('the guard sends visitors to login with the origin kept and the seed’s message', async ({ page }) => {
+test('the guard sends visitors to login with the origin kept and the seed’s message', async ({
+  page,
+}) => {
   await page.goto('/dashboard/calendar');
   await expect(page).toHaveURL(/\/login\?redirect=%2Fdashboard%2Fcalendar/);
   await expect(page.getByText('Please log in to access this page').first()).toBeVisible();
@@ -35,7 +39,9 @@ test('the guard sends visitors to login with the origin kept and the seed’s me
 
 test('an authentication error in the address is reported', async ({ page }) => {
   await page.goto('/dashboard?error=access_denied&error_description=The+user+denied+access');
-  await expect(page.getByText('Authentication error: The user denied access').first()).toBeVisible();
+  await expect(
+    page.getByText('Authentication error: The user denied access').first(),
+  ).toBeVisible();
 });
 
 test('a wrong password shows the catalogue message and keeps what was typed', async ({ page }) => {
@@ -46,19 +52,25 @@ test('a wrong password shows the catalogue message and keeps what was typed', as
   await expect(page.getByLabel('Email')).toHaveValue(email);
 });
 
-test('an unconfirmed account is told to confirm, and a weak password is refused by field', async ({ page }) => {
+test('an unconfirmed account is told to confirm, and a weak password is refused by field', async ({
+  page,
+}) => {
   const email = uniqueEmail('weak');
   await page.goto('/register');
   await page.getByLabel('Email').fill(email);
   await page.getByLabel('Password', { exact: true }).fill('password123');
   await page.getByRole('button', { name: 'Create account' }).click();
-  await expect(page.getByText('Password is too weak. Please choose a stronger password.').first()).toBeVisible();
+  await expect(
+    page.getByText('Password is too weak. Please choose a stronger password.').first(),
+  ).toBeVisible();
   await expect(page.getByLabel('Email')).toHaveValue(email);
 
   await register(page, { email, businessName: 'Weak Co' });
   await page.goto('/login');
   await signIn(page, email, PASSWORD);
-  await expect(page.getByText('Please check your email and confirm your account.').first()).toBeVisible();
+  await expect(
+    page.getByText('Please check your email and confirm your account.').first(),
+  ).toBeVisible();
 });
 
 test('forgot and reset password through the e-mailed link', async ({ page }) => {
@@ -84,12 +96,16 @@ test('forgot and reset password through the e-mailed link', async ({ page }) => 
   await expect(page).toHaveURL(/\/dashboard/);
 });
 
-test('/dashboard/overview redirects to /dashboard, and unknown paths show the not-found page', async ({ page }) => {
+test('/dashboard/overview redirects to /dashboard, and unknown paths show the not-found page', async ({
+  page,
+}) => {
   const email = uniqueEmail('nav');
   await register(page, { email, businessName: 'Nav Co' });
   await followEmailLink(page, email, '/api/auth/confirm');
   await page.goto('/dashboard/overview');
   await expect(page).toHaveURL(/\/dashboard$/);
   await page.goto('/no-such-page');
-  await expect(page.getByRole('heading', { level: 1 })).toContainText(/not found|doesn’t exist|does not exist/i);
+  await expect(page.getByRole('heading', { level: 1 })).toContainText(
+    /not found|doesn’t exist|does not exist/i,
+  );
 });

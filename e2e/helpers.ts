@@ -7,7 +7,10 @@ export function uniqueEmail(label: string): string {
 }
 
 /** Fills and submits the register form, and waits for the "Check your email" screen. */
-export async function register(page: Page, input: { email: string; businessName: string; password?: string }) {
+export async function register(
+  page: Page,
+  input: { email: string; businessName: string; password?: string },
+) {
   await page.goto('/register');
   await page.getByLabel('Business name').fill(input.businessName);
   await page.getByLabel('Your name').fill('Rosa Martinez');
@@ -20,8 +23,14 @@ export async function register(page: Page, input: { email: string; businessName:
 /** Opens the development mailbox, picks the newest message to `email`, and follows its link. */
 export async function followEmailLink(page: Page, email: string, linkPart: string) {
   await page.goto('/dev/mailbox');
-  await page.getByRole('button', { name: new RegExp(email.replace(/[.+]/g, '\\$&')) }).first().click();
-  await page.getByRole('link', { name: new RegExp(linkPart.replace(/[/?]/g, '\\$&')) }).first().click();
+  await page
+    .getByRole('button', { name: new RegExp(email.replace(/[.+]/g, '\\$&')) })
+    .first()
+    .click();
+  await page
+    .getByRole('link', { name: new RegExp(linkPart.replace(/[/?]/g, '\\$&')) })
+    .first()
+    .click();
 }
 
 export async function signIn(page: Page, email: string, password = PASSWORD) {

@@ -7,9 +7,20 @@ const [base = 'http://localhost:3000', ...paths] = process.argv.slice(2);
 const width = Number(process.env.WIDTH ?? 1280);
 const browser = await chromium.launch({
   executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-  args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+  args: [
+    '--no-sandbox',
+    '--disable-gpu',
+    '--disable-quic',
+    '--no-first-run',
+    '--disable-background-networking',
+    '--disable-component-update',
+    '--disable-sync',
+  ],
 });
-const context = await browser.newContext({ viewport: { width, height: 900 }, colorScheme: process.env.DARK ? 'dark' : 'light' });
+const context = await browser.newContext({
+  viewport: { width, height: 900 },
+  colorScheme: process.env.DARK ? 'dark' : 'light',
+});
 if (process.env.COOKIE) {
   const [name, value] = process.env.COOKIE.split('=');
   await context.addCookies([{ name: name!, value: value!, url: base }]);

@@ -33,7 +33,9 @@ export function createApp(deps: AppDeps, options: { serveWeb?: boolean } = {}) {
     c.set('deps', deps);
     c.set('startedAt', performance.now());
     c.set('requestId', c.req.header('x-request-id')?.slice(0, 100) || crypto.randomUUID());
-    const forwarded = deps.env.TRUST_PROXY ? c.req.header('x-forwarded-for')?.split(',')[0]?.trim() : undefined;
+    const forwarded = deps.env.TRUST_PROXY
+      ? c.req.header('x-forwarded-for')?.split(',')[0]?.trim()
+      : undefined;
     let ip = forwarded;
     if (!ip) {
       try {
@@ -65,7 +67,9 @@ export function createApp(deps: AppDeps, options: { serveWeb?: boolean } = {}) {
       },
       xFrameOptions: 'SAMEORIGIN',
       referrerPolicy: 'strict-origin-when-cross-origin',
-      strictTransportSecurity: deps.env.appUrl.startsWith('https://') ? 'max-age=31536000; includeSubDomains' : false,
+      strictTransportSecurity: deps.env.appUrl.startsWith('https://')
+        ? 'max-age=31536000; includeSubDomains'
+        : false,
       crossOriginEmbedderPolicy: false,
     }),
   );
@@ -75,13 +79,20 @@ export function createApp(deps: AppDeps, options: { serveWeb?: boolean } = {}) {
     bodyLimit({
       maxSize: deps.env.MAX_BODY_BYTES,
       onError: () => {
-        throw AppError.from('PAYLOAD_TOO_LARGE', { technicalMessage: `Body over ${deps.env.MAX_BODY_BYTES} bytes` });
+        throw AppError.from('PAYLOAD_TOO_LARGE', {
+          technicalMessage: `Body over ${deps.env.MAX_BODY_BYTES} bytes`,
+        });
       },
     }),
   );
   // Cross-site form posts carry the session cookie only with SameSite=Lax top-level navigations;
   // this refuses the rest unless the browser says the request is from our own origin.
-  app.use('/api/*', csrf({ origin: (origin, c) => origin === deps.env.appUrl || origin === new URL(c.req.url).origin }));
+  app.use(
+    '/api/*',
+    csrf({
+      origin: (origin, c) => origin === deps.env.appUrl || origin === new URL(c.req.url).origin,
+    }),
+  );
   app.use('/api/*', async (c, next) => {
     c.header('Cache-Control', 'no-store');
     await next();
@@ -96,7 +107,11 @@ export function createApp(deps: AppDeps, options: { serveWeb?: boolean } = {}) {
 
   app.doc31('/api/openapi.json', {
     openapi: '3.1.0',
-    info: { title: 'Soci Gen API', version: '1.0.0', description: 'Responses use the success and error envelopes of the product specification.' },
+    info: {
+      title: 'Soci Gen API',
+      version: '1.0.0',
+      description: 'Responses use the success and error envelopes of the product specification.',
+    },
   });
 
   app.all('/api/*', (c) => notFound(c));
@@ -124,7 +139,10 @@ function mountWeb(app: ReturnType<typeof createRouter>) {
   // not-found page for unknown paths).
   app.get('*', (c) => {
     if (!fs.existsSync(indexPath)) {
-      return c.text('The web app is not built. Run `npm run build` (npm start does it for you).', 503);
+      return c.text(
+        'The web app is not built. Run `npm run build` (npm start does it for you).',
+        503,
+      );
     }
     c.header('Cache-Control', 'no-cache');
     return c.html(fs.readFileSync(indexPath, 'utf8'));

@@ -11,13 +11,21 @@ async function main() {
   const { logger } = runtime.deps;
   if (env.runWorker || !env.DATABASE_URL) await runtime.startWorkers();
   const app = createApp(runtime.deps);
-  const server = serve({ fetch: app.fetch, port: env.PORT, ...(env.HOST ? { hostname: env.HOST } : {}) }, (info) => {
-    logger.info(
-      { port: info.port, database: runtime.deps.database.kind, dataDir: env.DATABASE_URL ? undefined : env.dataDir },
-      `Soci Gen is running at ${env.appUrl}`,
-    );
-    if (env.devMailbox) logger.info(`No SMTP server configured: e-mails are captured at ${env.appUrl}/dev/mailbox`);
-  });
+  const server = serve(
+    { fetch: app.fetch, port: env.PORT, ...(env.HOST ? { hostname: env.HOST } : {}) },
+    (info) => {
+      logger.info(
+        {
+          port: info.port,
+          database: runtime.deps.database.kind,
+          dataDir: env.DATABASE_URL ? undefined : env.dataDir,
+        },
+        `Soci Gen is running at ${env.appUrl}`,
+      );
+      if (env.devMailbox)
+        logger.info(`No SMTP server configured: e-mails are captured at ${env.appUrl}/dev/mailbox`);
+    },
+  );
 
   let stopping = false;
   const stop = async (signal: string) => {

@@ -18,11 +18,18 @@ export interface Runtime {
  * Opens the database (migrating it), the job queue and the mailer. The HTTP process and the
  * worker process both start here; in embedded mode one process does both.
  */
-export async function createRuntime(env: Env, options: { database?: Database } = {}): Promise<Runtime> {
+export async function createRuntime(
+  env: Env,
+  options: { database?: Database } = {},
+): Promise<Runtime> {
   const logger = createLogger(env.LOG_LEVEL);
   const database =
     options.database ??
-    (await openDatabase({ databaseUrl: env.DATABASE_URL, dataDir: env.dataDir, poolSize: env.DATABASE_POOL_SIZE }));
+    (await openDatabase({
+      databaseUrl: env.DATABASE_URL,
+      dataDir: env.dataDir,
+      poolSize: env.DATABASE_POOL_SIZE,
+    }));
   const jobs = new JobQueue(database, logger);
   try {
     await jobs.start();
@@ -30,7 +37,13 @@ export async function createRuntime(env: Env, options: { database?: Database } =
     if (!options.database) await database.close();
     throw error;
   }
-  const mailer = createMailer({ database, jobs, logger, smtpUrl: env.SMTP_URL, from: env.MAIL_FROM });
+  const mailer = createMailer({
+    database,
+    jobs,
+    logger,
+    smtpUrl: env.SMTP_URL,
+    from: env.MAIL_FROM,
+  });
   const cache = new ServiceCache();
   const deps: AppDeps = { env, database, logger, cache, jobs, mailer };
   let closed = false;

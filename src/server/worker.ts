@@ -6,7 +6,9 @@ import { createRuntime } from './runtime.ts';
 async function main() {
   const env = loadEnv();
   if (!env.DATABASE_URL) {
-    throw new Error('The worker process needs DATABASE_URL: with the embedded database, `npm start` runs the jobs itself.');
+    throw new Error(
+      'The worker process needs DATABASE_URL: with the embedded database, `npm start` runs the jobs itself.',
+    );
   }
   const runtime = await createRuntime(env);
   await runtime.startWorkers();

@@ -2,13 +2,19 @@ import { describe, expect, it } from 'vitest';
 import { checkPasswordStrength } from './password-strength.ts';
 
 describe('checkPasswordStrength', () => {
-  it.each(['password1', 'Password123!', 'qwertyuiop', 'jennifer2024'])('refuses the guessable %s', async (pw) => {
-    const result = await checkPasswordStrength(pw);
-    expect(result.ok).toBe(false);
-  });
+  it.each(['password1', 'Password123!', 'qwertyuiop', 'jennifer2024'])(
+    'refuses the guessable %s',
+    async (pw) => {
+      const result = await checkPasswordStrength(pw);
+      expect(result.ok).toBe(false);
+    },
+  );
 
   it('refuses a password built from the user’s own e-mail', async () => {
-    const result = await checkPasswordStrength('maria.lopez2024', ['maria.lopez@example.com', 'maria.lopez']);
+    const result = await checkPasswordStrength('maria.lopez2024', [
+      'maria.lopez@example.com',
+      'maria.lopez',
+    ]);
     expect(result.ok).toBe(false);
   });
 

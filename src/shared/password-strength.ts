@@ -32,7 +32,12 @@ export async function checkPasswordStrength(
   password: string,
   userInputs: string[] = [],
 ): Promise<PasswordStrength> {
-  const result = await estimator().checkAsync(password, [...userInputs, 'soci', 'socigen', 'soci gen']);
+  const result = await estimator().checkAsync(password, [
+    ...userInputs,
+    'soci',
+    'socigen',
+    'soci gen',
+  ]);
   return {
     ok: result.score >= MIN_PASSWORD_SCORE,
     score: result.score,

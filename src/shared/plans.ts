@@ -47,7 +47,12 @@ export const PLANS: Record<PlanId, PlanDefinition> = {
     description: 'Your dashboard and analytics, free for ever.',
     priceMonthly: 0,
     priceYearly: 0,
-    limits: { connectedAccounts: 2, staffSeats: 0, aiGenerationsPerMonth: 0, mediaStorageBytes: 1 * GB },
+    limits: {
+      connectedAccounts: 2,
+      staffSeats: 0,
+      aiGenerationsPerMonth: 0,
+      mediaStorageBytes: 1 * GB,
+    },
   },
   trial: {
     id: 'trial',
@@ -55,7 +60,12 @@ export const PLANS: Record<PlanId, PlanDefinition> = {
     description: `Everything in Premium for ${TRIAL_DAYS} days. No card needed.`,
     priceMonthly: 0,
     priceYearly: null,
-    limits: { connectedAccounts: 10, staffSeats: 5, aiGenerationsPerMonth: 100, mediaStorageBytes: 5 * GB },
+    limits: {
+      connectedAccounts: 10,
+      staffSeats: 5,
+      aiGenerationsPerMonth: 100,
+      mediaStorageBytes: 5 * GB,
+    },
   },
   premium: {
     id: 'premium',
@@ -63,7 +73,12 @@ export const PLANS: Record<PlanId, PlanDefinition> = {
     description: 'Plan, create, schedule and publish with your whole team.',
     priceMonthly: 29,
     priceYearly: 290,
-    limits: { connectedAccounts: 10, staffSeats: 5, aiGenerationsPerMonth: 500, mediaStorageBytes: 25 * GB },
+    limits: {
+      connectedAccounts: 10,
+      staffSeats: 5,
+      aiGenerationsPerMonth: 500,
+      mediaStorageBytes: 25 * GB,
+    },
   },
 };
 
@@ -113,7 +128,9 @@ export function hasFeature(plan: PlanId, addons: readonly AddonId[], feature: Fe
 }
 
 /** The add-on or plan that unlocks a feature, for upgrade prompts. */
-export function unlockFor(feature: Feature): { kind: 'plan'; plan: PlanId } | { kind: 'addon'; addon: AddonId } | null {
+export function unlockFor(
+  feature: Feature,
+): { kind: 'plan'; plan: PlanId } | { kind: 'addon'; addon: AddonId } | null {
   if (feature === 'crm') return { kind: 'addon', addon: 'crm' };
   if (feature === 'email-marketing') return { kind: 'addon', addon: 'email' };
   if (feature === 'dashboard' || feature === 'analytics') return null;

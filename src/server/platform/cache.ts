@@ -19,7 +19,10 @@ export class ServiceCache {
       max: options.max ?? SERVICE_CACHE_MAX_ENTRIES,
       ttl: options.ttlMs ?? SERVICE_CACHE_TTL_MS,
     });
-    this.#timer = setInterval(() => this.#lru.purgeStale(), options.sweepMs ?? SERVICE_CACHE_SWEEP_MS);
+    this.#timer = setInterval(
+      () => this.#lru.purgeStale(),
+      options.sweepMs ?? SERVICE_CACHE_SWEEP_MS,
+    );
     this.#timer.unref();
   }
 

@@ -6,6 +6,9 @@ export function createLogger(level: string): Logger {
   return pino({
     level,
     base: { service: 'soci-gen' },
-    redact: { paths: ['password', '*.password', 'token', '*.token', 'req.headers.cookie'], remove: true },
+    redact: {
+      paths: ['password', '*.password', 'token', '*.token', 'req.headers.cookie'],
+      remove: true,
+    },
   });
 }

@@ -52,15 +52,26 @@ export class TestClient {
     readonly ip: string = uniqueIp(),
   ) {}
 
-  async request(path: string, init: { method?: string; json?: unknown; body?: string; headers?: Record<string, string> } = {}) {
-    const headers: Record<string, string> = { 'x-forwarded-for': this.ip, origin: 'http://localhost:3000', ...init.headers };
+  async request(
+    path: string,
+    init: { method?: string; json?: unknown; body?: string; headers?: Record<string, string> } = {},
+  ) {
+    const headers: Record<string, string> = {
+      'x-forwarded-for': this.ip,
+      origin: 'http://localhost:3000',
+      ...init.headers,
+    };
     if (this.cookie) headers.cookie = this.cookie;
     let body = init.body;
     if (init.json !== undefined) {
       body = JSON.stringify(init.json);
       headers['content-type'] ??= 'application/json';
     }
-    const response = await this.app.request(path, { method: init.method ?? (body ? 'POST' : 'GET'), headers, body });
+    const response = await this.app.request(path, {
+      method: init.method ?? (body ? 'POST' : 'GET'),
+      headers,
+      body,
+    });
     const setCookie = response.headers.get('set-cookie');
     if (setCookie) {
       const [pair] = setCookie.split(';');
@@ -90,7 +101,9 @@ export async function latestEmailTo(testApp: TestApp, to: string) {
 }
 
 export function linkFrom(text: string, pathPrefix: string): string {
-  const match = text.match(new RegExp(`https?://[^\\s"]*${pathPrefix.replace(/[/?]/g, '\\$&')}[^\\s"<]*`));
+  const match = text.match(
+    new RegExp(`https?://[^\\s"]*${pathPrefix.replace(/[/?]/g, '\\$&')}[^\\s"<]*`),
+  );
   if (!match) throw new Error(`No ${pathPrefix} link in: ${text}`);
   const url = new URL(match[0]);
   return `${url.pathname}${url.search}`;
@@ -110,7 +123,12 @@ export async function createSignedInUser(
   const client = new TestClient(testApp.app);
   const email = uniqueEmail();
   const signUp = await client.request('/api/auth/sign-up', {
-    json: { email, password: STRONG_PASSWORD, businessName: input.businessName ?? 'Test Bakery', fullName: input.fullName },
+    json: {
+      email,
+      password: STRONG_PASSWORD,
+      businessName: input.businessName ?? 'Test Bakery',
+      fullName: input.fullName,
+    },
   });
   if (signUp.status !== 201) throw new Error(`sign-up failed: ${signUp.text}`);
   const mail = await latestEmailTo(testApp, email);

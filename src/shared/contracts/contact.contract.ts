@@ -9,6 +9,10 @@ export const contactInputSchema = z.strictObject({
     .max(254)
     .pipe(z.email({ error: 'Please enter a valid email address' })),
   company: z.string().trim().max(120, 'Company is too long').optional(),
-  message: z.string().trim().min(10, 'Please write at least 10 characters').max(5000, 'Message is too long'),
+  message: z
+    .string()
+    .trim()
+    .min(10, 'Please write at least 10 characters')
+    .max(5000, 'Message is too long'),
 });
 export type ContactInput = z.input<typeof contactInputSchema>;

@@ -348,7 +348,7 @@ describe('ERROR_CATALOGUE', () => {
     ['RATE_LIMIT_EXCEEDED', 429],
     ['INTERNAL_ERROR', 500],
     ['NETWORK_ERROR', 502],
-    ['FEATURE_NOT_AVAILABLE', 503],
+    ['FEATURE_NOT_AVAILABLE', 403],
     ['TIMEOUT_ERROR', 504],
   ])('%s answers HTTP %i', (code, status) => {
     expect(isErrorCode(code) && ERROR_CATALOGUE[code].httpStatus).toBe(status);

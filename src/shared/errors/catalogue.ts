@@ -190,7 +190,8 @@ const catalogue = {
     retryable: false,
     severity: 'medium',
     type: 'business',
-    httpStatus: 503,
+    // A plan or add-on gate: the request is understood and refused, not a service outage.
+    httpStatus: 403,
   },
   MEMORY_LIMIT_EXCEEDED: {
     userMessage: 'System resources exceeded. Please try with smaller data sets.',

@@ -11,7 +11,10 @@ export type SessionRow = typeof sessions.$inferSelect;
 type Db = AppDb | Tx;
 
 export async function unsafeFindUserByEmail(db: Db, email: string): Promise<UserRow | undefined> {
-  const [row] = await db.select().from(users).where(sql`lower(${users.email}) = lower(${email})`);
+  const [row] = await db
+    .select()
+    .from(users)
+    .where(sql`lower(${users.email}) = lower(${email})`);
   return row;
 }
 
@@ -20,7 +23,10 @@ export async function unsafeFindUserById(db: Db, id: string): Promise<UserRow | 
   return row;
 }
 
-export async function unsafeInsertUser(db: Db, values: { email: string; passwordHash: string }): Promise<UserRow> {
+export async function unsafeInsertUser(
+  db: Db,
+  values: { email: string; passwordHash: string },
+): Promise<UserRow> {
   const [row] = await db.insert(users).values(values).returning();
   return row!;
 }
@@ -30,7 +36,10 @@ export async function unsafeUpdateUser(
   id: string,
   values: Partial<Pick<UserRow, 'passwordHash' | 'emailConfirmedAt'>>,
 ): Promise<void> {
-  await db.update(users).set({ ...values, updatedAt: new Date() }).where(eq(users.id, id));
+  await db
+    .update(users)
+    .set({ ...values, updatedAt: new Date() })
+    .where(eq(users.id, id));
 }
 
 export interface SessionWithUser {
@@ -41,13 +50,18 @@ export interface SessionWithUser {
 }
 
 /** One round trip per request: the session, its user and the user's installation-wide roles. */
-export async function unsafeFindSessionByTokenHash(db: Db, tokenHash: string): Promise<SessionWithUser | undefined> {
+export async function unsafeFindSessionByTokenHash(
+  db: Db,
+  tokenHash: string,
+): Promise<SessionWithUser | undefined> {
   const [row] = await db
     .select({
       session: sessions,
       email: users.email,
       emailConfirmedAt: users.emailConfirmedAt,
-      roles: sql<string[]>`coalesce((select array_agg(r.role) from public.user_roles r where r.user_id = ${users.id} and r.tenant_id is null), '{}')`,
+      roles: sql<
+        string[]
+      >`coalesce((select array_agg(r.role) from public.user_roles r where r.user_id = ${users.id} and r.tenant_id is null), '{}')`,
     })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
@@ -55,7 +69,10 @@ export async function unsafeFindSessionByTokenHash(db: Db, tokenHash: string): P
   return row;
 }
 
-export async function unsafeInsertSession(db: Db, values: typeof sessions.$inferInsert): Promise<SessionRow> {
+export async function unsafeInsertSession(
+  db: Db,
+  values: typeof sessions.$inferInsert,
+): Promise<SessionRow> {
   const [row] = await db.insert(sessions).values(values).returning();
   return row!;
 }
@@ -65,7 +82,10 @@ export async function unsafeExtendSession(
   id: string,
   values: { expiresAt: Date; idleExpiresAt: Date },
 ): Promise<void> {
-  await db.update(sessions).set({ ...values, lastSeenAt: new Date() }).where(eq(sessions.id, id));
+  await db
+    .update(sessions)
+    .set({ ...values, lastSeenAt: new Date() })
+    .where(eq(sessions.id, id));
 }
 
 export async function unsafeDeleteSession(db: Db, id: string): Promise<void> {
@@ -76,7 +96,10 @@ export async function unsafeDeleteSessionsOfUser(db: Db, userId: string): Promis
   await db.delete(sessions).where(eq(sessions.userId, userId));
 }
 
-export async function unsafeInsertToken(db: Db, values: typeof authTokens.$inferInsert): Promise<void> {
+export async function unsafeInsertToken(
+  db: Db,
+  values: typeof authTokens.$inferInsert,
+): Promise<void> {
   await db.insert(authTokens).values(values);
 }
 

@@ -26,15 +26,32 @@ describe('sign-up', () => {
     const c = client();
     const email = uniqueEmail('owner');
     const res = await c.request('/api/auth/sign-up', {
-      json: { email: email.toUpperCase(), password: STRONG_PASSWORD, businessName: 'Rosa’s Bakery', fullName: 'Rosa' },
+      json: {
+        email: email.toUpperCase(),
+        password: STRONG_PASSWORD,
+        businessName: 'Rosa’s Bakery',
+        fullName: 'Rosa',
+      },
     });
     expect(res.status).toBe(201);
-    expect(res.json).toMatchObject({ success: true, data: { user: { email }, confirmationRequired: true } });
-    expect(res.json.metadata).toEqual({ processingTime: expect.any(Number), timestamp: expect.any(String) });
+    expect(res.json).toMatchObject({
+      success: true,
+      data: { user: { email }, confirmationRequired: true },
+    });
+    expect(res.json.metadata).toEqual({
+      processingTime: expect.any(Number),
+      timestamp: expect.any(String),
+    });
     expect(c.cookie).toBeUndefined();
 
     const userId = res.json.data.user.id;
-    const rows = rowsOf<{ business_name: string; plan: string; status: string; trial_days: number; settings: unknown }>(
+    const rows = rowsOf<{
+      business_name: string;
+      plan: string;
+      status: string;
+      trial_days: number;
+      settings: unknown;
+    }>(
       await t.runtime.deps.database.unsafeDb.execute(sql`
         select b.business_name, s.plan, s.status, p.settings,
                round(extract(epoch from (s.trial_ends_at - s.created_at)) / 86400) as trial_days
@@ -42,7 +59,12 @@ describe('sign-up', () => {
         where p.id = ${userId}`),
     );
     expect(rows).toHaveLength(1);
-    expect(rows[0]).toMatchObject({ business_name: 'Rosa’s Bakery', plan: 'trial', status: 'active', settings: { status: 'active' } });
+    expect(rows[0]).toMatchObject({
+      business_name: 'Rosa’s Bakery',
+      plan: 'trial',
+      status: 'active',
+      settings: { status: 'active' },
+    });
     expect(Number(rows[0]!.trial_days)).toBe(14);
 
     const mail = await latestEmailTo(t, email);
@@ -54,17 +76,25 @@ describe('sign-up', () => {
     expect(c.cookie).toMatch(/^sg_session=/);
 
     const session = await c.request('/api/auth/session');
-    expect(session.json.data.user).toMatchObject({ id: userId, email, appMetadata: { provider: 'email' } });
+    expect(session.json.data.user).toMatchObject({
+      id: userId,
+      email,
+      appMetadata: { provider: 'email' },
+    });
     expect(session.json.data.expiresIn).toBeGreaterThan(3000);
 
     // The link works once.
     const again = await client().request(link);
-    expect(again.headers.get('location')).toMatch(/^\/login\?error=invalid_link&error_description=/);
+    expect(again.headers.get('location')).toMatch(
+      /^\/login\?error=invalid_link&error_description=/,
+    );
   });
 
   it('names the business "Unknown Business" when none is given', async () => {
     const c = client();
-    const res = await c.request('/api/auth/sign-up', { json: { email: uniqueEmail(), password: STRONG_PASSWORD } });
+    const res = await c.request('/api/auth/sign-up', {
+      json: { email: uniqueEmail(), password: STRONG_PASSWORD },
+    });
     const rows = rowsOf<{ business_name: string }>(
       await t.runtime.deps.database.unsafeDb.execute(
         sql`select business_name from public.business_profiles where user_id = ${res.json.data.user.id}`,
@@ -74,24 +104,36 @@ describe('sign-up', () => {
   });
 
   it('refuses a guessable password with WEAK_PASSWORD on the password field', async () => {
-    const res = await client().request('/api/auth/sign-up', { json: { email: uniqueEmail(), password: 'Password123!' } });
+    const res = await client().request('/api/auth/sign-up', {
+      json: { email: uniqueEmail(), password: 'Password123!' },
+    });
     expect(res.status).toBe(422);
     expect(res.json).toMatchObject({
       success: false,
       error: 'Password is too weak. Please choose a stronger password.',
-      metadata: { errorCode: 'WEAK_PASSWORD', retryable: false, correlationId: expect.stringMatching(/^err_\d{13}_[a-z0-9]{9}$/) },
+      metadata: {
+        errorCode: 'WEAK_PASSWORD',
+        retryable: false,
+        correlationId: expect.stringMatching(/^err_\d{13}_[a-z0-9]{9}$/),
+      },
     });
-    expect(res.json.metadata.fieldErrors.password).toMatch(/^Password is too weak\. Please choose a stronger password\./);
+    expect(res.json.metadata.fieldErrors.password).toMatch(
+      /^Password is too weak\. Please choose a stronger password\./,
+    );
   });
 
   it('refuses a password made of the e-mail address', async () => {
     const email = uniqueEmail('margaret.holloway');
-    const res = await client().request('/api/auth/sign-up', { json: { email, password: email.split('@')[0] } });
+    const res = await client().request('/api/auth/sign-up', {
+      json: { email, password: email.split('@')[0] },
+    });
     expect(res.status).toBe(422);
   });
 
   it('validates fields and reports them by name', async () => {
-    const res = await client().request('/api/auth/sign-up', { json: { email: 'not-an-email', password: 'short' } });
+    const res = await client().request('/api/auth/sign-up', {
+      json: { email: 'not-an-email', password: 'short' },
+    });
     expect(res.status).toBe(400);
     expect(res.json.error).toBe('Please check your input and try again.');
     expect(res.json.metadata.fieldErrors).toEqual({
@@ -102,7 +144,9 @@ describe('sign-up', () => {
 
   it('does not reveal an existing address to someone without its password', async () => {
     const existing = await createSignedInUser(t);
-    const res = await client().request('/api/auth/sign-up', { json: { email: existing.email, password: 'some other long passphrase 9' } });
+    const res = await client().request('/api/auth/sign-up', {
+      json: { email: existing.email, password: 'some other long passphrase 9' },
+    });
     expect(res.status).toBe(201);
     expect(res.json.data.user.id).not.toBe(existing.userId);
     const mail = await latestEmailTo(t, existing.email);
@@ -111,9 +155,14 @@ describe('sign-up', () => {
 
   it('tells the owner of the address (who knows the password) that the account exists', async () => {
     const existing = await createSignedInUser(t);
-    const res = await client().request('/api/auth/sign-up', { json: { email: existing.email, password: STRONG_PASSWORD } });
+    const res = await client().request('/api/auth/sign-up', {
+      json: { email: existing.email, password: STRONG_PASSWORD },
+    });
     expect(res.status).toBe(409);
-    expect(res.json).toMatchObject({ error: 'An account with this email already exists.', metadata: { errorCode: 'EMAIL_ALREADY_EXISTS' } });
+    expect(res.json).toMatchObject({
+      error: 'An account with this email already exists.',
+      metadata: { errorCode: 'EMAIL_ALREADY_EXISTS' },
+    });
   });
 });
 
@@ -122,9 +171,14 @@ describe('sign-in', () => {
     const c = client();
     const email = uniqueEmail();
     await c.request('/api/auth/sign-up', { json: { email, password: STRONG_PASSWORD } });
-    const res = await c.request('/api/auth/sign-in', { json: { email, password: STRONG_PASSWORD } });
+    const res = await c.request('/api/auth/sign-in', {
+      json: { email, password: STRONG_PASSWORD },
+    });
     expect(res.status).toBe(403);
-    expect(res.json).toMatchObject({ error: 'Please check your email and confirm your account.', metadata: { errorCode: 'EMAIL_NOT_CONFIRMED' } });
+    expect(res.json).toMatchObject({
+      error: 'Please check your email and confirm your account.',
+      metadata: { errorCode: 'EMAIL_NOT_CONFIRMED' },
+    });
     const first = await latestEmailTo(t, email);
     const resend = await c.request('/api/auth/resend-confirmation', { json: { email } });
     expect(resend.status).toBe(200);
@@ -135,13 +189,22 @@ describe('sign-in', () => {
   it('signs in, and the same message answers a wrong password and an unknown address', async () => {
     const user = await createSignedInUser(t);
     const c = client();
-    const wrong = await c.request('/api/auth/sign-in', { json: { email: user.email, password: 'wrong password here' } });
-    const unknown = await c.request('/api/auth/sign-in', { json: { email: uniqueEmail(), password: 'wrong password here' } });
+    const wrong = await c.request('/api/auth/sign-in', {
+      json: { email: user.email, password: 'wrong password here' },
+    });
+    const unknown = await c.request('/api/auth/sign-in', {
+      json: { email: uniqueEmail(), password: 'wrong password here' },
+    });
     for (const res of [wrong, unknown]) {
       expect(res.status).toBe(401);
-      expect(res.json).toMatchObject({ error: 'Invalid email or password.', metadata: { errorCode: 'INVALID_CREDENTIALS' } });
+      expect(res.json).toMatchObject({
+        error: 'Invalid email or password.',
+        metadata: { errorCode: 'INVALID_CREDENTIALS' },
+      });
     }
-    const good = await c.request('/api/auth/sign-in', { json: { email: user.email, password: STRONG_PASSWORD } });
+    const good = await c.request('/api/auth/sign-in', {
+      json: { email: user.email, password: STRONG_PASSWORD },
+    });
     expect(good.status).toBe(200);
     expect(good.json.data.user.id).toBe(user.userId);
     expect(c.cookie).toBeDefined();
@@ -154,13 +217,20 @@ describe('sign-in', () => {
     const user = await createSignedInUser(t);
     const statuses: number[] = [];
     for (let i = 0; i < 11; i++) {
-      const res = await client().request('/api/auth/sign-in', { json: { email: user.email, password: `wrong password ${i}` } });
+      const res = await client().request('/api/auth/sign-in', {
+        json: { email: user.email, password: `wrong password ${i}` },
+      });
       statuses.push(res.status);
     }
     expect(statuses.slice(0, 10).every((s) => s === 401)).toBe(true);
-    const limited = await client().request('/api/auth/sign-in', { json: { email: user.email, password: STRONG_PASSWORD } });
+    const limited = await client().request('/api/auth/sign-in', {
+      json: { email: user.email, password: STRONG_PASSWORD },
+    });
     expect(limited.status).toBe(429);
-    expect(limited.json).toMatchObject({ error: 'Too many requests. Please wait a moment before trying again.', metadata: { errorCode: 'RATE_LIMIT_EXCEEDED', retryable: true } });
+    expect(limited.json).toMatchObject({
+      error: 'Too many requests. Please wait a moment before trying again.',
+      metadata: { errorCode: 'RATE_LIMIT_EXCEEDED', retryable: true },
+    });
     expect(Number(limited.headers.get('retry-after'))).toBeGreaterThan(0);
   });
 
@@ -168,7 +238,11 @@ describe('sign-in', () => {
     const c = client();
     let last = 0;
     for (let i = 0; i < 31; i++) {
-      last = (await c.request('/api/auth/sign-in', { json: { email: uniqueEmail(), password: 'wrong password here' } })).status;
+      last = (
+        await c.request('/api/auth/sign-in', {
+          json: { email: uniqueEmail(), password: 'wrong password here' },
+        })
+      ).status;
     }
     expect(last).toBe(429);
   });
@@ -176,7 +250,10 @@ describe('sign-in', () => {
 
 describe('session', () => {
   it('is null without a cookie, refreshes, and ends at sign-out', async () => {
-    expect((await client().request('/api/auth/session')).json).toMatchObject({ success: true, data: null });
+    expect((await client().request('/api/auth/session')).json).toMatchObject({
+      success: true,
+      data: null,
+    });
     const { client: c } = await createSignedInUser(t);
     const refreshed = await c.request('/api/auth/refresh', { method: 'POST' });
     expect(refreshed.status).toBe(200);
@@ -217,22 +294,32 @@ describe('password reset', () => {
     const link = linkFrom(mail!.text, '/reset-password');
     const token = new URL(link, 'http://x').searchParams.get('token')!;
 
-    const weak = await c.request('/api/auth/reset-password', { json: { token, password: 'password1234' } });
+    const weak = await c.request('/api/auth/reset-password', {
+      json: { token, password: 'password1234' },
+    });
     expect(weak.status).toBe(422);
 
     const newPassword = 'lighthouse marmalade sprint 7';
-    const done = await c.request('/api/auth/reset-password', { json: { token, password: newPassword } });
+    const done = await c.request('/api/auth/reset-password', {
+      json: { token, password: newPassword },
+    });
     expect(done.status).toBe(200);
     expect((await user.client.request('/api/auth/session')).json.data).toBeNull();
-    const reuse = await c.request('/api/auth/reset-password', { json: { token, password: 'another fine passphrase 8' } });
+    const reuse = await c.request('/api/auth/reset-password', {
+      json: { token, password: 'another fine passphrase 8' },
+    });
     expect(reuse.status).toBe(400);
     expect(reuse.json.error).toMatch(/invalid or has expired/);
-    const signIn = await c.request('/api/auth/sign-in', { json: { email: user.email, password: newPassword } });
+    const signIn = await c.request('/api/auth/sign-in', {
+      json: { email: user.email, password: newPassword },
+    });
     expect(signIn.status).toBe(200);
   });
 
   it('answers the same for an unknown address', async () => {
-    const res = await client().request('/api/auth/forgot-password', { json: { email: uniqueEmail() } });
+    const res = await client().request('/api/auth/forgot-password', {
+      json: { email: uniqueEmail() },
+    });
     expect(res.status).toBe(200);
     expect(res.json).toMatchObject({ success: true, data: null });
   });
@@ -240,25 +327,38 @@ describe('password reset', () => {
 
 describe('bad input at the API', () => {
   it('answers malformed JSON with a 400 envelope', async () => {
-    const res = await client().request('/api/auth/sign-in', { body: '{"email": ', headers: { 'content-type': 'application/json' } });
+    const res = await client().request('/api/auth/sign-in', {
+      body: '{"email": ',
+      headers: { 'content-type': 'application/json' },
+    });
     expect(res.status).toBe(400);
     expect(res.json).toMatchObject({ success: false, metadata: { errorCode: 'VALIDATION_ERROR' } });
   });
 
   it('refuses unknown fields and wrong types by name', async () => {
-    const res = await client().request('/api/auth/sign-in', { json: { email: 'a@example.com', password: 42, admin: true } });
+    const res = await client().request('/api/auth/sign-in', {
+      json: { email: 'a@example.com', password: 42, admin: true },
+    });
     expect(res.status).toBe(400);
-    expect(res.json.metadata.fieldErrors).toMatchObject({ password: expect.any(String), admin: 'Unknown field' });
+    expect(res.json.metadata.fieldErrors).toMatchObject({
+      password: expect.any(String),
+      admin: 'Unknown field',
+    });
   });
 
   it('refuses another content type with 415', async () => {
-    const res = await client().request('/api/auth/sign-in', { body: 'email=a', headers: { 'content-type': 'text/plain' } });
+    const res = await client().request('/api/auth/sign-in', {
+      body: 'email=a',
+      headers: { 'content-type': 'text/plain' },
+    });
     expect(res.status).toBe(415);
     expect(res.json.metadata.errorCode).toBe('UNSUPPORTED_MEDIA_TYPE');
   });
 
   it('refuses an oversized body with 413', async () => {
-    const res = await client().request('/api/auth/sign-in', { json: { email: 'a@example.com', password: 'x'.repeat(2_000_000) } });
+    const res = await client().request('/api/auth/sign-in', {
+      json: { email: 'a@example.com', password: 'x'.repeat(2_000_000) },
+    });
     expect(res.status).toBe(413);
     expect(res.json.metadata.errorCode).toBe('PAYLOAD_TOO_LARGE');
   });
@@ -273,7 +373,10 @@ describe('bad input at the API', () => {
     const res = await client().request('/api/auth/sign-out', {
       method: 'POST',
       body: 'x=1',
-      headers: { 'content-type': 'application/x-www-form-urlencoded', origin: 'https://evil.example' },
+      headers: {
+        'content-type': 'application/x-www-form-urlencoded',
+        origin: 'https://evil.example',
+      },
     });
     expect(res.status).toBe(403);
     expect(res.json.metadata.errorCode).toBe('FORBIDDEN');

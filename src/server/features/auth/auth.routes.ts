@@ -25,12 +25,26 @@ export function createAuthRoutes(auth: AuthService) {
   const router = createRouter();
 
   router.openapi(
-    createRoute({ method: 'post', path: '/api/auth/sign-up', summary: 'Create an account', tags, request: { body: jsonBody(signUpInputSchema) }, responses: envelope(signUpResultSchema, 201) }),
+    createRoute({
+      method: 'post',
+      path: '/api/auth/sign-up',
+      summary: 'Create an account',
+      tags,
+      request: { body: jsonBody(signUpInputSchema) },
+      responses: envelope(signUpResultSchema, 201),
+    }),
     async (c) => ok(c, await auth.signUp(c.req.valid('json'), meta(c)), 201),
   );
 
   router.openapi(
-    createRoute({ method: 'post', path: '/api/auth/sign-in', summary: 'Sign in with e-mail and password', tags, request: { body: jsonBody(signInInputSchema) }, responses: envelope(authSessionSchema) }),
+    createRoute({
+      method: 'post',
+      path: '/api/auth/sign-in',
+      summary: 'Sign in with e-mail and password',
+      tags,
+      request: { body: jsonBody(signInInputSchema) },
+      responses: envelope(authSessionSchema),
+    }),
     async (c) => {
       const issued = await auth.signIn(c.req.valid('json'), meta(c));
       writeSessionCookie(c, issued.token, issued.cookieMaxAgeSeconds);
@@ -39,7 +53,13 @@ export function createAuthRoutes(auth: AuthService) {
   );
 
   router.openapi(
-    createRoute({ method: 'post', path: '/api/auth/sign-out', summary: 'Sign out of this session', tags, responses: envelope(z.null()) }),
+    createRoute({
+      method: 'post',
+      path: '/api/auth/sign-out',
+      summary: 'Sign out of this session',
+      tags,
+      responses: envelope(z.null()),
+    }),
     async (c) => {
       const session = c.get('session');
       if (session) await auth.signOut(session.sessionId);
@@ -55,7 +75,13 @@ export function createAuthRoutes(auth: AuthService) {
   );
 
   router.openapi(
-    createRoute({ method: 'get', path: '/api/auth/session', summary: 'The current session, renewed when due', tags, responses: envelope(authSessionSchema.nullable()) }),
+    createRoute({
+      method: 'get',
+      path: '/api/auth/session',
+      summary: 'The current session, renewed when due',
+      tags,
+      responses: envelope(authSessionSchema.nullable()),
+    }),
     async (c) => {
       const token = readSessionCookie(c);
       const resolved = token ? await auth.resolveSession(token, { refresh: true }) : null;
@@ -68,13 +94,21 @@ export function createAuthRoutes(auth: AuthService) {
   );
 
   router.openapi(
-    createRoute({ method: 'post', path: '/api/auth/refresh', summary: 'Renew the session before it expires', tags, responses: envelope(authSessionSchema) }),
+    createRoute({
+      method: 'post',
+      path: '/api/auth/refresh',
+      summary: 'Renew the session before it expires',
+      tags,
+      responses: envelope(authSessionSchema),
+    }),
     async (c) => {
       const token = readSessionCookie(c);
       const resolved = token ? await auth.resolveSession(token, { refresh: true }) : null;
       if (!resolved) {
         clearSessionCookie(c);
-        throw AppError.from('AUTH_SESSION_ERROR', { technicalMessage: 'Session cannot be refreshed' });
+        throw AppError.from('AUTH_SESSION_ERROR', {
+          technicalMessage: 'Session cannot be refreshed',
+        });
       }
       return ok(c, resolved.authSession);
     },
@@ -82,17 +116,23 @@ export function createAuthRoutes(auth: AuthService) {
 
   router.openapi(
     createRoute({
-        method: 'get',
-        path: '/api/auth/confirm',
-        summary: 'Confirm an e-mail address from the e-mailed link; redirects to the site root',
-        tags,
-        request: { query: z.object({ token: z.string().max(200).optional() }) }, responses: envelope(z.null()) }),
+      method: 'get',
+      path: '/api/auth/confirm',
+      summary: 'Confirm an e-mail address from the e-mailed link; redirects to the site root',
+      tags,
+      request: { query: z.object({ token: z.string().max(200).optional() }) },
+      responses: envelope(z.null()),
+    }),
     async (c) => {
       const { token } = c.req.valid('query');
       const issued = token ? await auth.confirmEmail(token, meta(c)) : null;
       if (!issued) {
-        const description = 'This confirmation link is invalid or has expired. Sign in to get a new one.';
-        return redirect(c, `/login?error=invalid_link&error_description=${encodeURIComponent(description)}`);
+        const description =
+          'This confirmation link is invalid or has expired. Sign in to get a new one.';
+        return redirect(
+          c,
+          `/login?error=invalid_link&error_description=${encodeURIComponent(description)}`,
+        );
       }
       writeSessionCookie(c, issued.token, issued.cookieMaxAgeSeconds);
       return redirect(c, '/?confirmed=1');
@@ -100,7 +140,14 @@ export function createAuthRoutes(auth: AuthService) {
   );
 
   router.openapi(
-    createRoute({ method: 'post', path: '/api/auth/resend-confirmation', summary: 'Send the confirmation e-mail again', tags, request: { body: jsonBody(resendConfirmationInputSchema) }, responses: envelope(z.null()) }),
+    createRoute({
+      method: 'post',
+      path: '/api/auth/resend-confirmation',
+      summary: 'Send the confirmation e-mail again',
+      tags,
+      request: { body: jsonBody(resendConfirmationInputSchema) },
+      responses: envelope(z.null()),
+    }),
     async (c) => {
       await auth.resendConfirmation(c.req.valid('json').email, meta(c));
       return ok(c, null);
@@ -108,7 +155,14 @@ export function createAuthRoutes(auth: AuthService) {
   );
 
   router.openapi(
-    createRoute({ method: 'post', path: '/api/auth/forgot-password', summary: 'E-mail a password reset link', tags, request: { body: jsonBody(forgotPasswordInputSchema) }, responses: envelope(z.null()) }),
+    createRoute({
+      method: 'post',
+      path: '/api/auth/forgot-password',
+      summary: 'E-mail a password reset link',
+      tags,
+      request: { body: jsonBody(forgotPasswordInputSchema) },
+      responses: envelope(z.null()),
+    }),
     async (c) => {
       await auth.forgotPassword(c.req.valid('json'), meta(c));
       return ok(c, null);
@@ -116,7 +170,14 @@ export function createAuthRoutes(auth: AuthService) {
   );
 
   router.openapi(
-    createRoute({ method: 'post', path: '/api/auth/reset-password', summary: 'Choose a new password with an e-mailed token', tags, request: { body: jsonBody(resetPasswordInputSchema) }, responses: envelope(z.null()) }),
+    createRoute({
+      method: 'post',
+      path: '/api/auth/reset-password',
+      summary: 'Choose a new password with an e-mailed token',
+      tags,
+      request: { body: jsonBody(resetPasswordInputSchema) },
+      responses: envelope(z.null()),
+    }),
     async (c) => {
       await auth.resetPassword(c.req.valid('json'), meta(c));
       clearSessionCookie(c);

@@ -11,7 +11,11 @@ import type {
 } from '#shared/contracts/auth.contract.ts';
 import type { AppDeps } from '#server/platform/deps.ts';
 import { rowsOf, type Tx } from '#server/platform/db/client.ts';
-import { enforceRateLimit, resetRateLimit, type RateLimitRule } from '#server/platform/security/rate-limit.ts';
+import {
+  enforceRateLimit,
+  resetRateLimit,
+  type RateLimitRule,
+} from '#server/platform/security/rate-limit.ts';
 import { hashToken, randomToken } from '#server/platform/security/tokens.ts';
 import { emailTemplates } from '#server/platform/email/templates.tsx';
 import * as repo from './auth.repository.ts';
@@ -49,7 +53,10 @@ function weakPassword(suggestion: string | undefined): AppError {
   });
 }
 
-async function requireStrongPassword(password: string, userInputs: (string | undefined)[]): Promise<void> {
+async function requireStrongPassword(
+  password: string,
+  userInputs: (string | undefined)[],
+): Promise<void> {
   const inputs = userInputs.filter((v): v is string => Boolean(v));
   for (const value of [...inputs]) {
     const local = value.split('@')[0];
@@ -96,8 +103,12 @@ export function createAuthService(deps: AppDeps) {
   ): Promise<IssuedSession> {
     const token = randomToken();
     const absoluteExpiresAt = new Date(now.getTime() + env.SESSION_ABSOLUTE_DAYS * DAY_MS);
-    const idleExpiresAt = new Date(Math.min(now.getTime() + env.SESSION_IDLE_DAYS * DAY_MS, absoluteExpiresAt.getTime()));
-    const expiresAt = new Date(Math.min(now.getTime() + env.SESSION_TTL_SECONDS * 1000, absoluteExpiresAt.getTime()));
+    const idleExpiresAt = new Date(
+      Math.min(now.getTime() + env.SESSION_IDLE_DAYS * DAY_MS, absoluteExpiresAt.getTime()),
+    );
+    const expiresAt = new Date(
+      Math.min(now.getTime() + env.SESSION_TTL_SECONDS * 1000, absoluteExpiresAt.getTime()),
+    );
     await repo.unsafeInsertSession(db, {
       userId: user.id,
       tokenHash: hashToken(token),
@@ -115,7 +126,10 @@ export function createAuthService(deps: AppDeps) {
     };
   }
 
-  async function sendConfirmation(user: { id: string; email: string }, businessName: string): Promise<void> {
+  async function sendConfirmation(
+    user: { id: string; email: string },
+    businessName: string,
+  ): Promise<void> {
     const token = randomToken();
     await repo.unsafeInsertToken(db, {
       userId: user.id,
@@ -124,11 +138,17 @@ export function createAuthService(deps: AppDeps) {
       expiresAt: new Date(Date.now() + CONFIRM_TOKEN_TTL_MS),
     });
     const url = `${secureLinkBase}/api/auth/confirm?token=${encodeURIComponent(token)}`;
-    await mailer.send(user.email, 'confirmEmail', emailTemplates.confirmEmail({ url, businessName }));
+    await mailer.send(
+      user.email,
+      'confirmEmail',
+      emailTemplates.confirmEmail({ url, businessName }),
+    );
   }
 
   async function businessNameOf(userId: string): Promise<string> {
-    const result = await db.execute(sql`select business_name from public.business_profiles where user_id = ${userId}`);
+    const result = await db.execute(
+      sql`select business_name from public.business_profiles where user_id = ${userId}`,
+    );
     return rowsOf<{ business_name: string }>(result)[0]?.business_name ?? 'your business';
   }
 
@@ -141,26 +161,44 @@ export function createAuthService(deps: AppDeps) {
       if (existing) {
         // Whether an address has an account is not told to whoever asks. The owner of the
         // address learns it by e-mail; only someone who also knows the password is told here.
-        if (existing.passwordHash && (await verifyPassword(existing.passwordHash, input.password))) {
-          throw AppError.from('EMAIL_ALREADY_EXISTS', { details: { fieldErrors: { email: 'An account with this email already exists.' } } });
+        if (
+          existing.passwordHash &&
+          (await verifyPassword(existing.passwordHash, input.password))
+        ) {
+          throw AppError.from('EMAIL_ALREADY_EXISTS', {
+            details: { fieldErrors: { email: 'An account with this email already exists.' } },
+          });
         }
         await enforceRateLimit(database, RATE_LIMITS.emailLinkAccount, existing.id);
         if (existing.emailConfirmedAt) {
           await mailer.send(
             existing.email,
             'accountExists',
-            emailTemplates.accountExists({ loginUrl: `${secureLinkBase}/login`, resetUrl: `${secureLinkBase}/forgot-password` }),
+            emailTemplates.accountExists({
+              loginUrl: `${secureLinkBase}/login`,
+              resetUrl: `${secureLinkBase}/forgot-password`,
+            }),
           );
         } else {
           await sendConfirmation(existing, await businessNameOf(existing.id));
         }
-        return { user: { id: crypto.randomUUID(), email: input.email }, confirmationRequired: true };
+        return {
+          user: { id: crypto.randomUUID(), email: input.email },
+          confirmationRequired: true,
+        };
       }
-      await requireStrongPassword(input.password, [input.email, input.businessName, input.fullName]);
+      await requireStrongPassword(input.password, [
+        input.email,
+        input.businessName,
+        input.fullName,
+      ]);
       const passwordHash = await hashPassword(input.password);
       const now = new Date();
       const user = await db.transaction(async (tx) => {
-        const created = await repo.unsafeInsertUser(tx as unknown as Tx, { email: input.email, passwordHash });
+        const created = await repo.unsafeInsertUser(tx as unknown as Tx, {
+          email: input.email,
+          passwordHash,
+        });
         await enterTenantScope(tx as unknown as Tx, created.id);
         await provisionAccount(tx as unknown as Tx, {
           userId: created.id,
@@ -175,16 +213,24 @@ export function createAuthService(deps: AppDeps) {
       return { user: { id: user.id, email: user.email }, confirmationRequired: true };
     },
 
-    async signIn(input: SignInInput & { email: string }, meta: RequestMeta): Promise<IssuedSession> {
+    async signIn(
+      input: SignInInput & { email: string },
+      meta: RequestMeta,
+    ): Promise<IssuedSession> {
       await enforceRateLimit(database, RATE_LIMITS.signInAddress, meta.ip);
       await enforceRateLimit(database, RATE_LIMITS.signInAccount, input.email);
       const user = await repo.unsafeFindUserByEmail(db, input.email);
       if (!user?.passwordHash) {
         await verifyAgainstDummy(input.password);
-        throw AppError.from('INVALID_CREDENTIALS', { technicalMessage: 'No account for this address' });
+        throw AppError.from('INVALID_CREDENTIALS', {
+          technicalMessage: 'No account for this address',
+        });
       }
       if (!(await verifyPassword(user.passwordHash, input.password))) {
-        throw AppError.from('INVALID_CREDENTIALS', { technicalMessage: 'Wrong password', userId: user.id });
+        throw AppError.from('INVALID_CREDENTIALS', {
+          technicalMessage: 'Wrong password',
+          userId: user.id,
+        });
       }
       if (!user.emailConfirmedAt) {
         throw AppError.from('EMAIL_NOT_CONFIRMED', { userId: user.id });
@@ -205,7 +251,10 @@ export function createAuthService(deps: AppDeps) {
       const found = await repo.unsafeFindSessionByTokenHash(db, hashToken(token));
       if (!found) return null;
       const { session } = found;
-      const hardLimit = Math.min(session.idleExpiresAt.getTime(), session.absoluteExpiresAt.getTime());
+      const hardLimit = Math.min(
+        session.idleExpiresAt.getTime(),
+        session.absoluteExpiresAt.getTime(),
+      );
       if (now.getTime() >= hardLimit) {
         await repo.unsafeDeleteSession(db, session.id);
         return null;
@@ -214,12 +263,19 @@ export function createAuthService(deps: AppDeps) {
       if (options.refresh) {
         const absolute = session.absoluteExpiresAt.getTime();
         expiresAt = new Date(Math.min(now.getTime() + env.SESSION_TTL_SECONDS * 1000, absolute));
-        const idleExpiresAt = new Date(Math.min(now.getTime() + env.SESSION_IDLE_DAYS * DAY_MS, absolute));
+        const idleExpiresAt = new Date(
+          Math.min(now.getTime() + env.SESSION_IDLE_DAYS * DAY_MS, absolute),
+        );
         await repo.unsafeExtendSession(db, session.id, { expiresAt, idleExpiresAt });
       } else if (now.getTime() >= expiresAt.getTime()) {
         return null;
       }
-      const user = { id: session.userId, email: found.email, emailConfirmedAt: found.emailConfirmedAt, provider: session.provider };
+      const user = {
+        id: session.userId,
+        email: found.email,
+        emailConfirmedAt: found.emailConfirmedAt,
+        provider: session.provider,
+      };
       return {
         sessionId: session.id,
         user,
@@ -250,7 +306,10 @@ export function createAuthService(deps: AppDeps) {
       await sendConfirmation(user, await businessNameOf(user.id));
     },
 
-    async forgotPassword(input: ForgotPasswordInput & { email: string }, meta: RequestMeta): Promise<void> {
+    async forgotPassword(
+      input: ForgotPasswordInput & { email: string },
+      meta: RequestMeta,
+    ): Promise<void> {
       await enforceRateLimit(database, RATE_LIMITS.emailLinkAddress, meta.ip);
       const user = await repo.unsafeFindUserByEmail(db, input.email);
       if (!user) return;
@@ -280,7 +339,11 @@ export function createAuthService(deps: AppDeps) {
       if (!pending) {
         throw AppError.from('VALIDATION_ERROR', {
           userMessage: 'This reset link is invalid or has expired. Please ask for a new one.',
-          details: { fieldErrors: { token: 'This reset link is invalid or has expired. Please ask for a new one.' } },
+          details: {
+            fieldErrors: {
+              token: 'This reset link is invalid or has expired. Please ask for a new one.',
+            },
+          },
         });
       }
       await requireStrongPassword(input.password, [pending.email]);

@@ -36,7 +36,10 @@ export const sessions = authSchema.table(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     lastSeenAt: timestamp('last_seen_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [uniqueIndex('sessions_token_hash_key').on(t.tokenHash), index('sessions_user_id_idx').on(t.userId)],
+  (t) => [
+    uniqueIndex('sessions_token_hash_key').on(t.tokenHash),
+    index('sessions_user_id_idx').on(t.userId),
+  ],
 );
 
 /** Single-use e-mail links: confirmation and password reset. Only a hash of the token is kept. */
@@ -53,5 +56,8 @@ export const authTokens = authSchema.table(
     usedAt: timestamp('used_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [uniqueIndex('tokens_token_hash_key').on(t.tokenHash), index('tokens_user_id_idx').on(t.userId)],
+  (t) => [
+    uniqueIndex('tokens_token_hash_key').on(t.tokenHash),
+    index('tokens_user_id_idx').on(t.userId),
+  ],
 );

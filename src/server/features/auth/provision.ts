@@ -14,9 +14,16 @@ const DAY_MS = 86_400_000;
  */
 export async function provisionAccount(
   tx: Tx,
-  input: { userId: string; fullName?: string | undefined; businessName?: string | undefined; now: Date },
+  input: {
+    userId: string;
+    fullName?: string | undefined;
+    businessName?: string | undefined;
+    now: Date;
+  },
 ): Promise<void> {
-  await tx.insert(profiles).values({ id: input.userId, fullName: input.fullName || null, settings: { status: 'active' } });
+  await tx
+    .insert(profiles)
+    .values({ id: input.userId, fullName: input.fullName || null, settings: { status: 'active' } });
   await tx.insert(businessProfiles).values({
     userId: input.userId,
     businessName: resolveBusinessName({ business_name: input.businessName }),

@@ -35,10 +35,20 @@ export function createContactRoutes(deps: AppDeps) {
         ipAddress: c.get('clientIp'),
       });
       const admins = rowsOf<{ email: string }>(
-        await db.execute(sql`select u.email from auth.users u join public.user_roles r on r.user_id = u.id and r.role = 'admin' and r.tenant_id is null`),
+        await db.execute(
+          sql`select u.email from auth.users u join public.user_roles r on r.user_id = u.id and r.role = 'admin' and r.tenant_id is null`,
+        ),
       );
-      const recipients = admins.length > 0 ? admins.map((a) => a.email) : [deps.env.MAIL_FROM.replace(/^.*<|>$/g, '')];
-      const email = emailTemplates.contactMessage({ name: input.name, email: input.email, company: input.company || null, message: input.message });
+      const recipients =
+        admins.length > 0
+          ? admins.map((a) => a.email)
+          : [deps.env.MAIL_FROM.replace(/^.*<|>$/g, '')];
+      const email = emailTemplates.contactMessage({
+        name: input.name,
+        email: input.email,
+        company: input.company || null,
+        message: input.message,
+      });
       for (const to of recipients) await deps.mailer.send(to, 'contactMessage', email);
       return ok(c, { received: true as const }, 201);
     },

@@ -692,3 +692,20 @@ describe('error mapping', () => {
     expect(mapped.record.userMessage).toBe('Access denied. Please check your permissions.');
   });
 });
+
+describe('profiles.settings.status', () => {
+  it('cannot be changed by the user themselves, only by an administrator', async () => {
+    const a = await createTenant(db, 'a');
+    await db.unsafeDb.execute(
+      sql`update public.profiles set settings = '{"status":"inactive"}' where id = ${a.tenantId}`,
+    );
+    const reactivate = sql`update public.profiles set settings = settings || '{"status":"active"}'
+                           where id = ${a.tenantId} returning id`;
+    expect(await databaseMessageOf(idsAs(ownerScope(a), reactivate))).toMatch(/permission denied/);
+    // Other settings stay the user's own.
+    const other = sql`update public.profiles set settings = settings || '{"theme":"dark"}'
+                      where id = ${a.tenantId} returning id`;
+    expect(await idsAs(ownerScope(a), other)).toEqual([a.tenantId]);
+    expect(await idsAs(adminScope(a), reactivate)).toEqual([a.tenantId]);
+  });
+});

@@ -45,21 +45,39 @@ export function createMailer(options: {
       return row!.id;
     },
     async deliver(outboxId) {
-      const [message] = await database.unsafeDb.select().from(emailOutbox).where(eq(emailOutbox.id, outboxId));
+      const [message] = await database.unsafeDb
+        .select()
+        .from(emailOutbox)
+        .where(eq(emailOutbox.id, outboxId));
       if (!message || message.status === 'sent' || message.status === 'captured') return;
       if (!transport) {
         await database.unsafeDb
           .update(emailOutbox)
           .set({ status: 'captured', sentAt: new Date() })
           .where(eq(emailOutbox.id, outboxId));
-        options.logger.info({ outboxId, to: message.to, template: message.template }, 'e-mail captured in the outbox');
+        options.logger.info(
+          { outboxId, to: message.to, template: message.template },
+          'e-mail captured in the outbox',
+        );
         return;
       }
       try {
-        await transport.sendMail({ from: options.from, to: message.to, subject: message.subject, html: message.html, text: message.text });
-        await database.unsafeDb.update(emailOutbox).set({ status: 'sent', sentAt: new Date(), error: null }).where(eq(emailOutbox.id, outboxId));
+        await transport.sendMail({
+          from: options.from,
+          to: message.to,
+          subject: message.subject,
+          html: message.html,
+          text: message.text,
+        });
+        await database.unsafeDb
+          .update(emailOutbox)
+          .set({ status: 'sent', sentAt: new Date(), error: null })
+          .where(eq(emailOutbox.id, outboxId));
       } catch (error) {
-        await database.unsafeDb.update(emailOutbox).set({ error: (error as Error).message }).where(eq(emailOutbox.id, outboxId));
+        await database.unsafeDb
+          .update(emailOutbox)
+          .set({ error: (error as Error).message })
+          .where(eq(emailOutbox.id, outboxId));
         throw error;
       }
     },

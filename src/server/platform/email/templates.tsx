@@ -16,9 +16,22 @@ function Layout({ preview, children }: { preview: string; children: ReactNode })
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
       </head>
-      <body style={{ margin: 0, padding: 0, backgroundColor: '#f1f5f9', fontFamily: 'Helvetica, Arial, sans-serif' }}>
+      <body
+        style={{
+          margin: 0,
+          padding: 0,
+          backgroundColor: '#f1f5f9',
+          fontFamily: 'Helvetica, Arial, sans-serif',
+        }}
+      >
         <div style={{ display: 'none', maxHeight: 0, overflow: 'hidden' }}>{preview}</div>
-        <table role="presentation" width="100%" cellPadding={0} cellSpacing={0} style={{ padding: '32px 12px' }}>
+        <table
+          role="presentation"
+          width="100%"
+          cellPadding={0}
+          cellSpacing={0}
+          style={{ padding: '32px 12px' }}
+        >
           <tbody>
             <tr>
               <td align="center">
@@ -27,16 +40,31 @@ function Layout({ preview, children }: { preview: string; children: ReactNode })
                   width="100%"
                   cellPadding={0}
                   cellSpacing={0}
-                  style={{ maxWidth: 520, backgroundColor: '#ffffff', borderRadius: 12, padding: 32, color: '#0f172a' }}
+                  style={{
+                    maxWidth: 520,
+                    backgroundColor: '#ffffff',
+                    borderRadius: 12,
+                    padding: 32,
+                    color: '#0f172a',
+                  }}
                 >
                   <tbody>
                     <tr>
                       <td>
-                        <p style={{ fontSize: 18, fontWeight: 700, color: brand, margin: '0 0 24px' }}>Soci Gen</p>
+                        <p
+                          style={{
+                            fontSize: 18,
+                            fontWeight: 700,
+                            color: brand,
+                            margin: '0 0 24px',
+                          }}
+                        >
+                          Soci Gen
+                        </p>
                         {children}
                         <p style={{ fontSize: 12, color: '#64748b', marginTop: 32 }}>
-                          You received this e-mail because of an action on your Soci Gen account. If it was not
-                          you, you can ignore it.
+                          You received this e-mail because of an action on your Soci Gen account. If
+                          it was not you, you can ignore it.
                         </p>
                       </td>
                     </tr>
@@ -93,7 +121,9 @@ export const emailTemplates = {
             Welcome to Soci Gen! Confirm this address to finish setting up {input.businessName}.
           </p>
           <ActionButton href={input.url} label="Confirm e-mail address" />
-          <p style={{ fontSize: 13, color: '#475569' }}>This link works once and expires in 24 hours.</p>
+          <p style={{ fontSize: 13, color: '#475569' }}>
+            This link works once and expires in 24 hours.
+          </p>
         </Layout>,
       ),
       text: `Welcome to Soci Gen!\n\nConfirm your e-mail address to finish setting up ${input.businessName}:\n${input.url}\n\nThis link works once and expires in 24 hours.`,
@@ -110,7 +140,8 @@ export const emailTemplates = {
           </p>
           <ActionButton href={input.url} label="Choose a new password" />
           <p style={{ fontSize: 13, color: '#475569' }}>
-            This link works once and expires in 1 hour. If you did not ask for it, your password stays as it is.
+            This link works once and expires in 1 hour. If you did not ask for it, your password
+            stays as it is.
           </p>
         </Layout>,
       ),
@@ -124,8 +155,8 @@ export const emailTemplates = {
         <Layout preview="Someone tried to sign up with this address.">
           <h1 style={{ fontSize: 22, margin: '0 0 12px' }}>You already have an account</h1>
           <p style={{ fontSize: 15, lineHeight: 1.6 }}>
-            Someone tried to create a Soci Gen account with this e-mail address, which already has one. Sign in
-            instead, or reset your password if you have forgotten it.
+            Someone tried to create a Soci Gen account with this e-mail address, which already has
+            one. Sign in instead, or reset your password if you have forgotten it.
           </p>
           <ActionButton href={input.loginUrl} label="Sign in" />
           <p style={{ fontSize: 13 }}>
@@ -136,7 +167,12 @@ export const emailTemplates = {
       text: `Someone tried to create a Soci Gen account with this address, which already has one.\nSign in: ${input.loginUrl}\nReset your password: ${input.resetUrl}`,
     };
   },
-  contactMessage(input: { name: string; email: string; company: string | null; message: string }): RenderedEmail {
+  contactMessage(input: {
+    name: string;
+    email: string;
+    company: string | null;
+    message: string;
+  }): RenderedEmail {
     return {
       subject: `Contact form: ${input.name}`,
       html: render(

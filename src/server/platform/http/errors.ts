@@ -26,7 +26,10 @@ export function fieldErrorsFromZod(error: ZodError): Record<string, string> {
   return fields;
 }
 
-export function validationError(fieldErrors: Record<string, string>, technicalMessage?: string): AppError {
+export function validationError(
+  fieldErrors: Record<string, string>,
+  technicalMessage?: string,
+): AppError {
   return AppError.from('VALIDATION_ERROR', {
     technicalMessage: technicalMessage ?? `Invalid input: ${Object.keys(fieldErrors).join(', ')}`,
     details: { fieldErrors },
@@ -69,7 +72,8 @@ export const handleError: ErrorHandler<AppEnv> = (err, c) => {
   if (err instanceof AppError) {
     appError = err;
   } else if (err instanceof HTTPException) {
-    const code = HTTP_EXCEPTION_CODES[err.status] ?? (err.status >= 500 ? 'SERVER_ERROR' : 'VALIDATION_ERROR');
+    const code =
+      HTTP_EXCEPTION_CODES[err.status] ?? (err.status >= 500 ? 'SERVER_ERROR' : 'VALIDATION_ERROR');
     // Hono says "Malformed JSON in request body" for unparsable JSON: a user input problem.
     appError = AppError.from(code, { technicalMessage: err.message, cause: err });
   } else {
@@ -88,7 +92,11 @@ export const handleError: ErrorHandler<AppEnv> = (err, c) => {
     userId: session?.userId,
   };
   const status = ERROR_CATALOGUE[record.code].httpStatus;
-  if (status >= 500) deps?.logger.error({ ...logged, stack: record.stackTrace ?? (err as Error).stack }, 'request failed');
+  if (status >= 500)
+    deps?.logger.error(
+      { ...logged, stack: record.stackTrace ?? (err as Error).stack },
+      'request failed',
+    );
   else deps?.logger.info(logged, 'request refused');
   return respondWithError(c, record);
 };
@@ -96,6 +104,7 @@ export const handleError: ErrorHandler<AppEnv> = (err, c) => {
 export function notFound(c: Context<AppEnv>) {
   return respondWithError(
     c,
-    AppError.from('NOT_FOUND', { technicalMessage: `No route for ${c.req.method} ${c.req.path}` }).record,
+    AppError.from('NOT_FOUND', { technicalMessage: `No route for ${c.req.method} ${c.req.path}` })
+      .record,
   );
 }

@@ -39,7 +39,13 @@ export function jsonBody<T extends z.ZodType>(schema: T) {
 /** The success envelope around `data`, and the error envelope for everything else. */
 export function envelope<T extends z.ZodType>(data: T, status: 200 | 201 = 200) {
   return {
-    [status]: { description: 'Success', content: { 'application/json': { schema: successEnvelope(data) } } },
-    default: { description: 'Error in the error envelope', content: { 'application/json': { schema: errorEnvelope } } },
+    [status]: {
+      description: 'Success',
+      content: { 'application/json': { schema: successEnvelope(data) } },
+    },
+    default: {
+      description: 'Error in the error envelope',
+      content: { 'application/json': { schema: errorEnvelope } },
+    },
   } as const;
 }

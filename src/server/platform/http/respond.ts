@@ -16,6 +16,10 @@ export function ok<T>(c: AppContext, data: T, status: ContentfulStatusCode = 200
   return c.json(toSuccessResponse(data, processingTime), status) as RouteResponse;
 }
 
-export function redirect(c: AppContext, location: string, status: RedirectStatusCode = 302): RouteResponse {
+export function redirect(
+  c: AppContext,
+  location: string,
+  status: RedirectStatusCode = 302,
+): RouteResponse {
   return c.redirect(location, status) as RouteResponse;
 }

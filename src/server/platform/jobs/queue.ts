@@ -38,10 +38,17 @@ export class JobQueue {
 
   constructor(database: Database, logger: Logger) {
     this.#logger = logger;
-    const common = { schema: 'pgboss', monitorStateIntervalSeconds: 60, maintenanceIntervalSeconds: 120 };
+    const common = {
+      schema: 'pgboss',
+      monitorStateIntervalSeconds: 60,
+      maintenanceIntervalSeconds: 120,
+    };
     this.#boss =
       database.kind === 'pglite'
-        ? new PgBoss({ ...common, db: { executeSql: (text: string, values?: unknown[]) => database.query(text, values) } })
+        ? new PgBoss({
+            ...common,
+            db: { executeSql: (text: string, values?: unknown[]) => database.query(text, values) },
+          })
         : new PgBoss({ ...common, connectionString: database.connectionString!, max: 4 });
     this.#boss.on('error', (error) => this.#logger.error({ err: error }, 'job queue error'));
   }
@@ -66,11 +73,17 @@ export class JobQueue {
     return name;
   }
 
-  async send<P>(def: JobDefinition<P>, payload: P, options: SendOptions = {}): Promise<string | null> {
+  async send<P>(
+    def: JobDefinition<P>,
+    payload: P,
+    options: SendOptions = {},
+  ): Promise<string | null> {
     const name = await this.#ensureQueue(def as JobDefinition<unknown>);
     const data = def.payload.parse(payload);
     const sendOptions: PgBoss.SendOptions = {};
-    if (options.startAfter !== undefined) sendOptions.startAfter = options.startAfter instanceof Date ? options.startAfter : new Date(options.startAfter);
+    if (options.startAfter !== undefined)
+      sendOptions.startAfter =
+        options.startAfter instanceof Date ? options.startAfter : new Date(options.startAfter);
     if (options.singletonKey !== undefined) sendOptions.singletonKey = options.singletonKey;
     return this.#boss.send(name, data as object, sendOptions);
   }
@@ -85,10 +98,16 @@ export class JobQueue {
           const parsed = def.payload.safeParse(job.data);
           if (!parsed.success) {
             // A payload that does not parse will never parse: fail without retrying forever.
-            this.#logger.error({ jobId: job.id, queue: name, issues: parsed.error.issues }, 'job payload invalid');
+            this.#logger.error(
+              { jobId: job.id, queue: name, issues: parsed.error.issues },
+              'job payload invalid',
+            );
             throw new Error(`Invalid payload for ${name}`);
           }
-          await handler(parsed.data, { id: job.id, retryCount: (job as { retryCount?: number }).retryCount ?? 0 });
+          await handler(parsed.data, {
+            id: job.id,
+            retryCount: (job as { retryCount?: number }).retryCount ?? 0,
+          });
         }
       },
     );

@@ -31,8 +31,15 @@ export async function hitRateLimit(
     on conflict (key, window_start) do update set hits = system.rate_limits.hits + 1
     returning hits`);
   const hits = Number(rowsOf<{ hits: number }>(result)[0]?.hits ?? 1);
-  const retryAfterSeconds = Math.max(1, Math.ceil((windowStart.getTime() + windowMs - now.getTime()) / 1000));
-  return { allowed: hits <= rule.limit, remaining: Math.max(0, rule.limit - hits), retryAfterSeconds };
+  const retryAfterSeconds = Math.max(
+    1,
+    Math.ceil((windowStart.getTime() + windowMs - now.getTime()) / 1000),
+  );
+  return {
+    allowed: hits <= rule.limit,
+    remaining: Math.max(0, rule.limit - hits),
+    retryAfterSeconds,
+  };
 }
 
 export async function enforceRateLimit(
@@ -49,11 +56,19 @@ export async function enforceRateLimit(
   }
 }
 
-export async function resetRateLimit(database: Database, rule: RateLimitRule, subject: string): Promise<void> {
-  await database.unsafeDb.execute(sql`delete from system.rate_limits where key = ${`${rule.name}:${subject}`}`);
+export async function resetRateLimit(
+  database: Database,
+  rule: RateLimitRule,
+  subject: string,
+): Promise<void> {
+  await database.unsafeDb.execute(
+    sql`delete from system.rate_limits where key = ${`${rule.name}:${subject}`}`,
+  );
 }
 
 /** Old windows are useless; the cleanup job calls this. */
 export async function pruneRateLimits(database: Database, olderThan: Date): Promise<void> {
-  await database.unsafeDb.execute(sql`delete from system.rate_limits where window_start < ${olderThan.toISOString()}`);
+  await database.unsafeDb.execute(
+    sql`delete from system.rate_limits where window_start < ${olderThan.toISOString()}`,
+  );
 }
