@@ -253,7 +253,7 @@ function OnboardingChecklist({ items }: { items: ChecklistItem[] }) {
   const doneCount = items.filter((item) => item.done).length;
   if (doneCount === items.length) return null;
   return (
-    <Card className="lg:col-span-3">
+    <Card>
       <CardHeader>
         <CardTitle>Get started with Soci Gen</CardTitle>
         <CardDescription>
