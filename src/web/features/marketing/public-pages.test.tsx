@@ -108,3 +108,16 @@ describe('public pages', () => {
     expect(api?.textContent).not.toContain('Coming soon');
   });
 });
+
+describe('features page', () => {
+  it('marks every area that is not released yet as coming soon', () => {
+    renderAt('/features', FeaturesPage);
+    const sections = [...document.querySelectorAll('section[id]')].filter(
+      (section) => section.getAttribute('aria-labelledby') === `${section.id}-title`,
+    );
+    expect(sections.length).toBe(8);
+    for (const section of sections) {
+      expect(section.textContent).toContain('Coming soon');
+    }
+  });
+});

@@ -13,6 +13,7 @@ import type { LucideIcon } from 'lucide-react';
 import { Container } from '../components/container.tsx';
 import { CtaBand } from '../components/cta-band.tsx';
 import { PageHeader } from '../components/page-header.tsx';
+import { ComingSoonBadge } from '../components/badge.tsx';
 import { useDocumentTitle, pageTitle } from '../hooks/use-document-title.ts';
 
 interface FeatureSection {
@@ -24,6 +25,12 @@ interface FeatureSection {
   points: string[];
   outcome: string;
 }
+
+/**
+ * Areas a customer can use today. The page describes the whole product; everything not listed
+ * here carries a "Coming soon" badge so nobody buys what is not there yet.
+ */
+const RELEASED: ReadonlySet<string> = new Set<string>([]);
 
 const SECTIONS: FeatureSection[] = [
   {
@@ -161,7 +168,7 @@ export default function FeaturesPage() {
       <PageHeader
         eyebrow="Features"
         title="Everything a business needs to run Instagram and Facebook"
-        lead="Soci Gen brings planning, publishing, conversations and results together. Here is exactly what you get."
+        lead="Soci Gen brings planning, publishing, conversations and results together. Here is exactly what you get; areas marked “Coming soon” are being released now."
       >
         <nav aria-label="Features on this page" className="mt-8">
           <ul className="flex flex-wrap gap-2">
@@ -173,6 +180,7 @@ export default function FeaturesPage() {
                 >
                   <s.icon className="size-4 text-muted-foreground" aria-hidden="true" />
                   {s.eyebrow}
+                  {RELEASED.has(s.id) ? null : <span className="sr-only"> (coming soon)</span>}
                 </a>
               </li>
             ))}
@@ -192,6 +200,7 @@ export default function FeaturesPage() {
               <p className="flex items-center gap-2 text-sm font-semibold tracking-wide text-primary uppercase dark:text-primary-hover">
                 <s.icon className="size-4" aria-hidden="true" />
                 {s.eyebrow}
+                {RELEASED.has(s.id) ? null : <ComingSoonBadge />}
               </p>
               <h2
                 id={`${s.id}-title`}
