@@ -1,0 +1,104 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { AddressInfo } from 'node:net';
+import { eq } from 'drizzle-orm';
+import { SMTPServer } from 'smtp-server';
+import { getTestApp, type TestApp } from '#server/test/app.ts';
+import { emailOutbox } from '../db/system.tables.ts';
+import { createMailer } from './mailer.ts';
+import { emailTemplates } from './templates.tsx';
+
+// The SMTP path against a real SMTP server on loopback: what production does with SMTP_URL.
+let t: TestApp;
+let server: SMTPServer;
+let port: number;
+const received: { from: string; to: string[]; raw: string }[] = [];
+
+beforeAll(async () => {
+  t = await getTestApp();
+  server = new SMTPServer({
+    authOptional: true,
+    disabledCommands: ['STARTTLS'],
+    logger: false,
+    onData(stream, session, callback) {
+      let raw = '';
+      stream.on('data', (chunk: Buffer) => (raw += chunk.toString('utf8')));
+      stream.on('end', () => {
+        received.push({
+          from: session.envelope.mailFrom ? session.envelope.mailFrom.address : '',
+          to: session.envelope.rcptTo.map((r) => r.address),
+          raw,
+        });
+        callback();
+      });
+    },
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  port = (server.server.address() as AddressInfo).port;
+});
+
+afterAll(async () => {
+  await new Promise<void>((resolve) => server.close(() => resolve()));
+});
+
+async function queuedMessage(to: string) {
+  const email = emailTemplates.resetPassword({
+    url: 'http://localhost:3000/reset-password?token=abc',
+  });
+  const [row] = await t.runtime.deps.database.unsafeDb
+    .insert(emailOutbox)
+    .values({
+      to,
+      subject: email.subject,
+      html: email.html,
+      text: email.text,
+      template: 'resetPassword',
+    })
+    .returning({ id: emailOutbox.id });
+  return row!.id;
+}
+
+describe('mailer over SMTP', () => {
+  it('delivers an outbox message to the SMTP server and marks it sent, once', async () => {
+    const mailer = createMailer({
+      database: t.runtime.deps.database,
+      jobs: t.runtime.deps.jobs,
+      logger: t.runtime.deps.logger,
+      smtpUrl: `smtp://127.0.0.1:${port}`,
+      from: 'Soci Gen <no-reply@socigen.test>',
+    });
+    const to = `smtp.${crypto.randomUUID().slice(0, 8)}@example.com`;
+    const id = await queuedMessage(to);
+    await mailer.deliver(id);
+    await mailer.deliver(id);
+    const mine = received.filter((m) => m.to.includes(to));
+    expect(mine).toHaveLength(1);
+    expect(mine[0]!.from).toBe('no-reply@socigen.test');
+    expect(mine[0]!.raw).toContain('Subject: Reset your Soci Gen password');
+    // Undo quoted-printable: soft line breaks and '=' written as '=3D'.
+    const body = mine[0]!.raw.replace(/=\r?\n/g, '').replace(/=3D/g, '=');
+    expect(body).toContain('reset-password?token=abc');
+    const [row] = await t.runtime.deps.database.unsafeDb
+      .select()
+      .from(emailOutbox)
+      .where(eq(emailOutbox.id, id));
+    expect(row).toMatchObject({ status: 'sent', error: null });
+  });
+
+  it('keeps the message and its error when the server cannot be reached, so the job retries', async () => {
+    const mailer = createMailer({
+      database: t.runtime.deps.database,
+      jobs: t.runtime.deps.jobs,
+      logger: t.runtime.deps.logger,
+      smtpUrl: 'smtp://127.0.0.1:1',
+      from: 'Soci Gen <no-reply@socigen.test>',
+    });
+    const id = await queuedMessage(`down.${crypto.randomUUID().slice(0, 8)}@example.com`);
+    await expect(mailer.deliver(id)).rejects.toThrow();
+    const [row] = await t.runtime.deps.database.unsafeDb
+      .select()
+      .from(emailOutbox)
+      .where(eq(emailOutbox.id, id));
+    expect(row?.status).toBe('queued');
+    expect(row?.error).toMatch(/ECONNREFUSED|connect/i);
+  });
+});
