@@ -1,22 +1,12 @@
 import { chromium } from '@playwright/test';
+import { CHROMIUM_LAUNCH } from './chromium.ts';
 
 // Developer tool: screenshots of pages of a running app, to look at what was built.
-// Usage: node --import tsx scripts/screenshot.ts http://localhost:3000 /path1 /path2 ...
+// Usage: node --import tsx e2e/screenshot.ts http://localhost:3000 /path1 /path2 ...
 // Set WIDTH (default 1280) for a narrower viewport and COOKIE=name=value to be signed in.
 const [base = 'http://localhost:3000', ...paths] = process.argv.slice(2);
 const width = Number(process.env.WIDTH ?? 1280);
-const browser = await chromium.launch({
-  executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-  args: [
-    '--no-sandbox',
-    '--disable-gpu',
-    '--disable-quic',
-    '--no-first-run',
-    '--disable-background-networking',
-    '--disable-component-update',
-    '--disable-sync',
-  ],
-});
+const browser = await chromium.launch(CHROMIUM_LAUNCH);
 const context = await browser.newContext({
   viewport: { width, height: 900 },
   colorScheme: process.env.DARK ? 'dark' : 'light',
