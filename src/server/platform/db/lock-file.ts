@@ -43,7 +43,8 @@ export function acquireDataDirLock(dataDir: string): () => void {
     } catch (error) {
       if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
       const pid = Number.parseInt(fs.readFileSync(lockPath, 'utf8'), 10);
-      if (Number.isInteger(pid) && pid !== process.pid && isAlive(pid)) {
+      // A live owner — another process, or this one opening the directory twice — keeps it.
+      if (Number.isInteger(pid) && isAlive(pid)) {
         throw new DataDirectoryInUseError(dataDir, pid);
       }
       fs.unlinkSync(lockPath);
