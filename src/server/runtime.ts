@@ -2,6 +2,7 @@ import type { Env } from './platform/env.ts';
 import { openDatabase, type Database } from './platform/db/client.ts';
 import { createLogger } from './platform/logger.ts';
 import { ServiceCache } from './platform/cache.ts';
+import { connectCacheBus } from './platform/cache-bus.ts';
 import { JobQueue } from './platform/jobs/queue.ts';
 import { createMailer, sendEmailJob } from './platform/email/mailer.ts';
 import type { AppDeps } from './platform/deps.ts';
@@ -45,6 +46,7 @@ export async function createRuntime(
     from: env.MAIL_FROM,
   });
   const cache = new ServiceCache();
+  const disconnectCacheBus = await connectCacheBus(database, cache, logger);
   const deps: AppDeps = { env, database, logger, cache, jobs, mailer };
   let closed = false;
   return {
@@ -57,6 +59,7 @@ export async function createRuntime(
       if (closed) return;
       closed = true;
       await jobs.stop();
+      await disconnectCacheBus();
       cache.close();
       if (!options.database) await database.close();
     },

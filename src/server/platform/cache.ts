@@ -13,6 +13,7 @@ export class ServiceCache {
   readonly #timer: NodeJS.Timeout;
   /** Per-tenant generation: bumping it orphans every older key of that tenant at once. */
   readonly #generations = new Map<string, number>();
+  #publish: ((tenantId: string) => void) | undefined;
 
   constructor(options: { ttlMs?: number; max?: number; sweepMs?: number } = {}) {
     this.#lru = new LRUCache({
@@ -39,8 +40,18 @@ export class ServiceCache {
     return value;
   }
 
-  invalidateTenant(tenantId: string): void {
+  /**
+   * Drops the tenant's entries here and, when a bus is connected, in every other process. A
+   * load that was in flight keeps its old generation's key, so it cannot bring stale data back.
+   */
+  invalidateTenant(tenantId: string, options: { broadcast?: boolean } = {}): void {
     this.#generations.set(tenantId, (this.#generations.get(tenantId) ?? 0) + 1);
+    if (options.broadcast !== false) this.#publish?.(tenantId);
+  }
+
+  /** Called by the cache bus: how to tell the other processes. */
+  setPublisher(publish: ((tenantId: string) => void) | undefined): void {
+    this.#publish = publish;
   }
 
   get size(): number {
