@@ -13,5 +13,7 @@ export default defineConfig({
     emptyOutDir: true,
     sourcemap: true,
     reportCompressedSize: false,
+    // The bundle benchmark reads each route's chunks from the manifest.
+    manifest: true,
   },
 });

@@ -2,7 +2,7 @@ import type { Env } from './platform/env.ts';
 import { openDatabase, type Database } from './platform/db/client.ts';
 import { createLogger } from './platform/logger.ts';
 import { ServiceCache } from './platform/cache.ts';
-import { connectCacheBus } from './platform/cache-bus.ts';
+import { connectInvalidationBus } from './platform/bus.ts';
 import { JobQueue } from './platform/jobs/queue.ts';
 import { createMailer, sendEmailJob } from './platform/email/mailer.ts';
 import type { AppDeps } from './platform/deps.ts';
@@ -45,9 +45,10 @@ export async function createRuntime(
     smtpUrl: env.SMTP_URL,
     from: env.MAIL_FROM,
   });
+  const bus = await connectInvalidationBus(database, logger);
   const cache = new ServiceCache();
-  const disconnectCacheBus = await connectCacheBus(database, cache, logger);
-  const deps: AppDeps = { env, database, logger, cache, jobs, mailer };
+  cache.connect(bus);
+  const deps: AppDeps = { env, database, logger, cache, jobs, mailer, bus };
   let closed = false;
   return {
     deps,
@@ -59,7 +60,7 @@ export async function createRuntime(
       if (closed) return;
       closed = true;
       await jobs.stop();
-      await disconnectCacheBus();
+      await bus.close();
       cache.close();
       if (!options.database) await database.close();
     },

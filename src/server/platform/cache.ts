@@ -1,4 +1,5 @@
 import { LRUCache } from 'lru-cache';
+import type { InvalidationBus } from './bus.ts';
 
 // Seed §9: service results cached for 300000 ms, at most 1000 entries, least recently used
 // evicted, expired entries cleaned every 5 minutes. Keys are namespaced by tenant so a write can
@@ -13,7 +14,7 @@ export class ServiceCache {
   readonly #timer: NodeJS.Timeout;
   /** Per-tenant generation: bumping it orphans every older key of that tenant at once. */
   readonly #generations = new Map<string, number>();
-  #publish: ((tenantId: string) => void) | undefined;
+  #bus: InvalidationBus | undefined;
 
   constructor(options: { ttlMs?: number; max?: number; sweepMs?: number } = {}) {
     this.#lru = new LRUCache({
@@ -41,17 +42,22 @@ export class ServiceCache {
   }
 
   /**
-   * Drops the tenant's entries here and, when a bus is connected, in every other process. A
-   * load that was in flight keeps its old generation's key, so it cannot bring stale data back.
+   * Drops the tenant's entries here and, through the invalidation bus, in every other process.
+   * A load that was in flight keeps its old generation's key, so it cannot bring stale data back.
    */
-  invalidateTenant(tenantId: string, options: { broadcast?: boolean } = {}): void {
-    this.#generations.set(tenantId, (this.#generations.get(tenantId) ?? 0) + 1);
-    if (options.broadcast !== false) this.#publish?.(tenantId);
+  invalidateTenant(tenantId: string): void {
+    if (this.#bus) this.#bus.publish('tenant-cache', tenantId);
+    else this.#drop(tenantId);
   }
 
-  /** Called by the cache bus: how to tell the other processes. */
-  setPublisher(publish: ((tenantId: string) => void) | undefined): void {
-    this.#publish = publish;
+  #drop(tenantId: string): void {
+    this.#generations.set(tenantId, (this.#generations.get(tenantId) ?? 0) + 1);
+  }
+
+  /** Joins the bus: invalidations are then heard from, and told to, every process. */
+  connect(bus: InvalidationBus): void {
+    this.#bus = bus;
+    bus.subscribe('tenant-cache', (tenantId) => this.#drop(tenantId));
   }
 
   get size(): number {

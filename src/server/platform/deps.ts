@@ -4,6 +4,7 @@ import type { Logger } from './logger.ts';
 import type { ServiceCache } from './cache.ts';
 import type { JobQueue } from './jobs/queue.ts';
 import type { Mailer } from './email/mailer.ts';
+import type { InvalidationBus } from './bus.ts';
 
 /** Everything a request or job needs from the platform, built once per process. */
 export interface AppDeps {
@@ -13,4 +14,5 @@ export interface AppDeps {
   cache: ServiceCache;
   jobs: JobQueue;
   mailer: Mailer;
+  bus: InvalidationBus;
 }

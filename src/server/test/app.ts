@@ -142,4 +142,5 @@ export async function makeAdmin(testApp: TestApp, userId: string): Promise<void>
   await testApp.runtime.deps.database.unsafeDb.execute(
     sql`insert into public.user_roles (user_id, role) values (${userId}, 'admin') on conflict do nothing`,
   );
+  testApp.runtime.deps.bus.publish('user-sessions', userId);
 }

@@ -390,3 +390,26 @@ describe('bad input at the API', () => {
     expect(res.headers.get('cache-control')).toBe('no-store');
   });
 });
+
+describe('session cache', () => {
+  it('serves a live session without reading it again, and a sign-out elsewhere revokes it at once', async () => {
+    const { createAuthService } = await import('./auth.service.ts');
+    const repo = await import('./auth.repository.ts');
+    const { vi } = await import('vitest');
+    // Two auth services on one bus stand for two API processes.
+    const first = createAuthService(t.runtime.deps);
+    const second = createAuthService(t.runtime.deps);
+    const user = await createSignedInUser(t);
+    const token = decodeURIComponent(user.client.cookie!.split('=')[1]!);
+
+    const lookups = vi.spyOn(repo, 'unsafeFindSessionByTokenHash');
+    const resolved = await second.resolveSession(token, { refresh: false });
+    expect(resolved?.user.id).toBe(user.userId);
+    await second.resolveSession(token, { refresh: false });
+    expect(lookups).toHaveBeenCalledTimes(1);
+    lookups.mockRestore();
+
+    await first.signOut(resolved!.sessionId, user.userId);
+    expect(await second.resolveSession(token, { refresh: false })).toBeNull();
+  });
+});

@@ -62,12 +62,12 @@ export function createAuthRoutes(auth: AuthService) {
     }),
     async (c) => {
       const session = c.get('session');
-      if (session) await auth.signOut(session.sessionId);
+      if (session) await auth.signOut(session.sessionId, session.userId);
       else {
         // An expired access period still ends the stored session.
         const token = readSessionCookie(c);
         const resolved = token ? await auth.resolveSession(token, { refresh: false }) : null;
-        if (resolved) await auth.signOut(resolved.sessionId);
+        if (resolved) await auth.signOut(resolved.sessionId, resolved.user.id);
       }
       clearSessionCookie(c);
       return ok(c, null);

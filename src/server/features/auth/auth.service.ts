@@ -18,6 +18,7 @@ import {
 } from '#server/platform/security/rate-limit.ts';
 import { hashToken, randomToken } from '#server/platform/security/tokens.ts';
 import { emailTemplates } from '#server/platform/email/templates.tsx';
+import { SessionCache } from '#server/platform/session-cache.ts';
 import * as repo from './auth.repository.ts';
 import { hashPassword, verifyAgainstDummy, verifyPassword } from './password.ts';
 import { provisionAccount } from './provision.ts';
@@ -78,6 +79,8 @@ export function createAuthService(deps: AppDeps) {
   const { database, env, mailer } = deps;
   const db = database.unsafeDb;
   const secureLinkBase = env.appUrl;
+  const sessionCache = new SessionCache<repo.SessionWithUser>();
+  sessionCache.connect(deps.bus);
 
   function toAuthSession(
     user: { id: string; email: string; emailConfirmedAt: Date | null; provider: string },
@@ -239,8 +242,9 @@ export function createAuthService(deps: AppDeps) {
       return issueSession(user, meta);
     },
 
-    async signOut(sessionId: string): Promise<void> {
+    async signOut(sessionId: string, userId: string): Promise<void> {
       await repo.unsafeDeleteSession(db, sessionId);
+      sessionCache.invalidateUser(userId);
     },
 
     /**
@@ -248,7 +252,9 @@ export function createAuthService(deps: AppDeps) {
      * is renewed while the idle and absolute limits allow; without it, only a live session counts.
      */
     async resolveSession(token: string, options: { refresh: boolean }, now = new Date()) {
-      const found = await repo.unsafeFindSessionByTokenHash(db, hashToken(token));
+      const tokenHash = hashToken(token);
+      const cached = options.refresh ? undefined : sessionCache.get(tokenHash, now);
+      const found = cached ?? (await repo.unsafeFindSessionByTokenHash(db, tokenHash));
       if (!found) return null;
       const { session } = found;
       const hardLimit = Math.min(
@@ -257,6 +263,7 @@ export function createAuthService(deps: AppDeps) {
       );
       if (now.getTime() >= hardLimit) {
         await repo.unsafeDeleteSession(db, session.id);
+        sessionCache.invalidateUser(session.userId);
         return null;
       }
       let expiresAt = session.expiresAt;
@@ -267,8 +274,12 @@ export function createAuthService(deps: AppDeps) {
           Math.min(now.getTime() + env.SESSION_IDLE_DAYS * DAY_MS, absolute),
         );
         await repo.unsafeExtendSession(db, session.id, { expiresAt, idleExpiresAt });
+        const renewed = { ...found, session: { ...session, expiresAt, idleExpiresAt } };
+        sessionCache.set(tokenHash, { userId: session.userId, expiresAt, value: renewed });
       } else if (now.getTime() >= expiresAt.getTime()) {
         return null;
+      } else if (!cached) {
+        sessionCache.set(tokenHash, { userId: session.userId, expiresAt, value: found });
       }
       const user = {
         id: session.userId,
@@ -357,6 +368,7 @@ export function createAuthService(deps: AppDeps) {
       await repo.unsafeUpdateUser(db, consumed.userId, { passwordHash, emailConfirmedAt: now });
       // A new password ends every existing session: whoever knew the old one is signed out.
       await repo.unsafeDeleteSessionsOfUser(db, consumed.userId);
+      sessionCache.invalidateUser(consumed.userId);
       deps.logger.info({ userId: consumed.userId, ip: meta.ip }, 'password reset');
     },
   };

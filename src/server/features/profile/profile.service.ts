@@ -231,9 +231,12 @@ export async function assignRole(ctx: ServiceContext, input: AssignRoleInput): P
     });
   }
   if (tenantId !== null) requireUserId(tenantId);
-  return run(ctx, adminScope(ctx), ROLE_FAILURES.assign, undefined, (tx) =>
+  const assigned = await run(ctx, adminScope(ctx), ROLE_FAILURES.assign, undefined, (tx) =>
     repo.insertUserRole(tx, { userId: input.user_id, role: input.role, tenantId }, new Date()),
   );
+  // Roles travel with the session: cached sessions of this user must be read again.
+  ctx.deps.bus.publish('user-sessions', input.user_id);
+  return assigned;
 }
 
 /** Seed §7 delete by user_id and role. Administrators only; NOT_FOUND when the role was not held. */
@@ -250,6 +253,7 @@ export async function removeRole(
   if (removed === 0) {
     throw AppError.from('NOT_FOUND', { technicalMessage: `${userId} does not hold ${role}` });
   }
+  ctx.deps.bus.publish('user-sessions', userId);
 }
 
 /** Seed §7/§8 existence check: no row (PGRST116) is `false`, never an error. */
