@@ -5,7 +5,7 @@ import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import type { PgDatabase, PgQueryResultHKT, PgTransaction } from 'drizzle-orm/pg-core';
-import type { ExtractTablesWithRelations } from 'drizzle-orm';
+import { sql, type ExtractTablesWithRelations } from 'drizzle-orm';
 import pg from 'pg';
 import * as schema from './schema.ts';
 import { acquireDataDirLock } from './lock-file.ts';
@@ -27,6 +27,11 @@ export interface Database {
   /** Raw SQL for the job queue and benchmarks. */
   query<R = Record<string, unknown>>(text: string, params?: unknown[]): Promise<{ rows: R[] }>;
   connectionString: string | null;
+  /**
+   * One transaction whose first act sets these settings for the transaction only
+   * (`set_config(name, value, true)`; `role` switches role like SET LOCAL ROLE). Use withTenant.
+   */
+  scopedTransaction<T>(settings: Record<string, string>, fn: (tx: Tx) => Promise<T>): Promise<T>;
   close(): Promise<void>;
 }
 
@@ -56,6 +61,15 @@ async function openPglite(dataDir: string | undefined): Promise<Database> {
       kind: 'pglite',
       unsafeDb: db,
       connectionString: null,
+      // PGlite has one session: its transaction holds a lock, so the settings go inside it.
+      scopedTransaction: (settings, fn) =>
+        db.transaction(async (tx) => {
+          const calls = Object.entries(settings).map(
+            ([name, value]) => sql`set_config(${name}, ${value}, true)`,
+          );
+          await tx.execute(sql`select ${sql.join(calls, sql`, `)}`);
+          return fn(tx as unknown as Tx);
+        }),
       async query<R>(text: string, params?: unknown[]) {
         if (params && params.length > 0) {
           const result = await client.query<R>(text, params);
@@ -88,6 +102,32 @@ async function openPostgres(connectionString: string, poolSize: number): Promise
     kind: 'postgres',
     unsafeDb: db,
     connectionString,
+    // BEGIN and the settings travel in one message (simple protocol, values as escaped
+    // literals), saving a round trip on every request.
+    async scopedTransaction(settings, fn) {
+      const client = await pool.connect();
+      let healthy = true;
+      try {
+        const calls = Object.entries(settings).map(
+          ([name, value]) =>
+            `set_config(${client.escapeLiteral(name)}, ${client.escapeLiteral(value)}, true)`,
+        );
+        await client.query(`begin; select ${calls.join(', ')}`);
+        const result = await fn(drizzlePg({ client, schema }) as unknown as Tx);
+        await client.query('commit');
+        return result;
+      } catch (error) {
+        try {
+          await client.query('rollback');
+        } catch {
+          healthy = false;
+        }
+        throw error;
+      } finally {
+        // A connection whose rollback failed is in an unknown state: destroy it, do not pool it.
+        client.release(!healthy);
+      }
+    },
     async query<R>(text: string, params?: unknown[]) {
       const result = await pool.query(text, params as unknown[]);
       return { rows: result.rows as R[] };

@@ -1,4 +1,3 @@
-import { sql } from 'drizzle-orm';
 import type { Database, Tx } from './client.ts';
 
 // YOU PROBABLY DON'T NEED TO EDIT THIS FILE. Every request and job that touches tenant data goes
@@ -20,13 +19,13 @@ export async function withTenant<T>(
   scope: TenantScope,
   fn: (tx: Tx) => Promise<T>,
 ): Promise<T> {
-  return database.unsafeDb.transaction(async (tx) => {
-    await tx.execute(
-      sql`select set_config('role', 'app_runtime', true),
-                 set_config('app.user_id', ${scope.userId}, true),
-                 set_config('app.tenant_id', ${scope.tenantId}, true),
-                 set_config('app.is_admin', ${scope.isAdmin ? 'true' : 'false'}, true)`,
-    );
-    return fn(tx as unknown as Tx);
-  });
+  return database.scopedTransaction(
+    {
+      role: 'app_runtime',
+      'app.user_id': scope.userId,
+      'app.tenant_id': scope.tenantId,
+      'app.is_admin': scope.isAdmin ? 'true' : 'false',
+    },
+    fn,
+  );
 }
