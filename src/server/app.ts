@@ -37,12 +37,9 @@ export function createApp(deps: AppDeps, options: { serveWeb?: boolean } = {}) {
       ? c.req.header('x-forwarded-for')?.split(',')[0]?.trim()
       : undefined;
     let ip = forwarded;
-    if (!ip) {
-      try {
-        ip = getConnInfo(c).remote.address;
-      } catch {
-        // In-process requests (tests) have no socket.
-      }
+    // In-process requests (tests, benchmarks) have no socket; asking would throw.
+    if (!ip && (c.env as { incoming?: unknown } | undefined)?.incoming) {
+      ip = getConnInfo(c).remote.address;
     }
     c.set('clientIp', ip || '127.0.0.1');
     await next();

@@ -1,0 +1,86 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { bundle, printBundle, type BundleResult } from './bundle.ts';
+import { calendarList, printCalendarList, type CalendarListResult } from './calendar-list.ts';
+import { coldStart, printColdStart, type ColdStartResult } from './cold-start.ts';
+import { REPO_ROOT, log, machineInfo, readConfig, round, type BenchConfig } from './lib.ts';
+
+// `npm run bench`: every benchmark in order, a readable table each, and the machine-readable
+// report in bench/report/latest.json. BENCH_ONLY=<name> runs one; BENCH_SCALE shrinks sizes.
+
+type Result = ColdStartResult | CalendarListResult | BundleResult;
+
+interface Benchmark {
+  name: string;
+  run: (config: BenchConfig) => Promise<Result>;
+  print: (result: never) => string;
+}
+
+const BENCHMARKS: Benchmark[] = [
+  { name: 'cold-start', run: coldStart, print: printColdStart },
+  { name: 'calendar-list', run: calendarList, print: printCalendarList },
+  { name: 'bundle', run: bundle, print: printBundle },
+];
+
+const REPORT_DIR = path.join(REPO_ROOT, 'bench/report');
+
+async function main() {
+  const config = readConfig();
+  const selected = config.only ? BENCHMARKS.filter((b) => b.name === config.only) : BENCHMARKS;
+  if (selected.length === 0) {
+    throw new Error(
+      `BENCH_ONLY=${config.only}: no such benchmark (${BENCHMARKS.map((b) => b.name).join(', ')})`,
+    );
+  }
+  const machine = machineInfo();
+  const startedAt = new Date();
+  log(
+    `Soci Gen benchmarks: scale ${config.scale}${config.only ? `, only ${config.only}` : ''}; ` +
+      `node ${machine.node}, ${machine.cpus} × ${machine.cpuModel}, ${machine.memoryGiB} GiB, load ${machine.loadAverage.join(' ')}`,
+  );
+
+  const results: Record<string, unknown> = {};
+  const failures: Record<string, string> = {};
+  for (const benchmark of selected) {
+    const t0 = performance.now();
+    log(`\n== ${benchmark.name} ==`);
+    try {
+      const result = await benchmark.run(config);
+      const seconds = round((performance.now() - t0) / 1000, 1);
+      const loadAfter = os.loadavg().map((l) => round(l, 2));
+      results[benchmark.name] = { ...result, elapsedS: seconds, loadAverageAfter: loadAfter };
+      const text = (benchmark.print as (r: Result) => string)(result);
+      log(`${text}\n(${benchmark.name}: ${seconds} s; load average after: ${loadAfter.join(' ')})`);
+    } catch (error) {
+      const message = error instanceof Error ? (error.stack ?? error.message) : String(error);
+      failures[benchmark.name] = message;
+      log(`${benchmark.name} FAILED: ${message}`);
+    }
+  }
+
+  const totalS = round((Date.now() - startedAt.getTime()) / 1000, 1);
+  const report = {
+    startedAt: startedAt.toISOString(),
+    totalS,
+    scale: config.scale,
+    only: config.only ?? null,
+    machine,
+    results,
+    failures,
+  };
+  fs.mkdirSync(REPORT_DIR, { recursive: true });
+  const reportPath = path.join(REPORT_DIR, 'latest.json');
+  fs.writeFileSync(reportPath, `${JSON.stringify(report, null, 2)}\n`);
+
+  log(
+    `\ndone in ${totalS} s (scale ${config.scale}); report: ${path.relative(process.cwd(), reportPath)}`,
+  );
+  // Benchmarks are not tests: a failed one is reported, and only a crash of the suite fails the run.
+  if (Object.keys(failures).length > 0) process.exitCode = 1;
+}
+
+main().catch((error: unknown) => {
+  console.error(error);
+  process.exit(1);
+});
