@@ -16,3 +16,17 @@ export interface InputProps extends InputHTMLAttributes<HTMLInputElement> {
 export function Input({ className, type = 'text', ...props }: InputProps) {
   return <input type={type} className={cn(inputClasses, className)} {...props} />;
 }
+
+/** An e-mail address field: the right keyboard on phones, no autocorrect or capitalisation. */
+export function EmailInput(props: Omit<InputProps, 'type'>) {
+  return (
+    <Input
+      type="email"
+      autoComplete="email"
+      inputMode="email"
+      autoCapitalize="none"
+      spellCheck={false}
+      {...props}
+    />
+  );
+}

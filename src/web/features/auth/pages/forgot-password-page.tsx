@@ -11,7 +11,7 @@ import {
 import { Alert } from '../../../components/ui/alert.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { FormField } from '../../../components/ui/form-field.tsx';
-import { Input } from '../../../components/ui/input.tsx';
+import { EmailInput } from '../../../components/ui/input.tsx';
 import { useDocumentTitle } from '../../../lib/use-document-title.ts';
 import { authApi } from '../api/auth-api.ts';
 import { AuthCard } from '../components/auth-card.tsx';
@@ -78,14 +78,7 @@ export default function ForgotPasswordPage() {
       >
         {formError ? <Alert variant="destructive">{formError}</Alert> : null}
         <FormField label="Email" error={form.formState.errors.email?.message}>
-          <Input
-            type="email"
-            autoComplete="email"
-            inputMode="email"
-            autoCapitalize="none"
-            spellCheck={false}
-            {...form.register('email')}
-          />
+          <EmailInput {...form.register('email')} />
         </FormField>
         <Button type="submit" size="lg" className="w-full" loading={request.isPending}>
           {request.isPending ? 'Sending…' : 'Send reset link'}

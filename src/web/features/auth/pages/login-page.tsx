@@ -8,7 +8,7 @@ import { signInInputSchema, type SignInInput } from '#shared/contracts/auth.cont
 import { Alert } from '../../../components/ui/alert.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { FormField } from '../../../components/ui/form-field.tsx';
-import { Input } from '../../../components/ui/input.tsx';
+import { EmailInput } from '../../../components/ui/input.tsx';
 import { PasswordInput } from '../../../components/ui/password-input.tsx';
 import { errorCodeOf } from '../../../lib/api-client.ts';
 import { reportError } from '../../../lib/errors.ts';
@@ -120,14 +120,7 @@ export default function LoginPage() {
           </Alert>
         ) : null}
         <FormField label="Email" error={errors.email?.message}>
-          <Input
-            type="email"
-            autoComplete="email"
-            inputMode="email"
-            autoCapitalize="none"
-            spellCheck={false}
-            {...form.register('email')}
-          />
+          <EmailInput {...form.register('email')} />
         </FormField>
         <FormField
           label="Password"

@@ -7,7 +7,7 @@ import { signUpInputSchema, type SignUpInput } from '#shared/contracts/auth.cont
 import { Alert } from '../../../components/ui/alert.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { FormField } from '../../../components/ui/form-field.tsx';
-import { Input } from '../../../components/ui/input.tsx';
+import { EmailInput, Input } from '../../../components/ui/input.tsx';
 import { PasswordInput } from '../../../components/ui/password-input.tsx';
 import { errorCodeOf } from '../../../lib/api-client.ts';
 import { safeNavigate, safeRedirectTarget } from '../../../lib/navigation.ts';
@@ -144,14 +144,7 @@ export default function RegisterPage() {
           <Input autoComplete="name" {...form.register('fullName')} />
         </FormField>
         <FormField label="Email" error={errors.email?.message}>
-          <Input
-            type="email"
-            autoComplete="email"
-            inputMode="email"
-            autoCapitalize="none"
-            spellCheck={false}
-            {...form.register('email')}
-          />
+          <EmailInput {...form.register('email')} />
         </FormField>
         <FormField
           label="Password"
