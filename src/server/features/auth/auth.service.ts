@@ -10,7 +10,8 @@ import type {
   SignUpResult,
 } from '#shared/contracts/auth.contract.ts';
 import type { AppDeps } from '#server/platform/deps.ts';
-import { rowsOf, type Tx } from '#server/platform/db/client.ts';
+import { applySettings, rowsOf, type Tx } from '#server/platform/db/client.ts';
+import { tenantSettings } from '#server/platform/db/tenant.ts';
 import {
   enforceRateLimit,
   resetRateLimit,
@@ -65,14 +66,6 @@ async function requireStrongPassword(
   }
   const strength = await checkPasswordStrength(password, inputs);
   if (!strength.ok) throw weakPassword(strength.suggestions[0] ?? strength.warning ?? undefined);
-}
-
-/** Switches an open transaction to the tenant's scope, as withTenant does for a new one. */
-async function enterTenantScope(tx: Tx, userId: string): Promise<void> {
-  await tx.execute(
-    sql`select set_config('role', 'app_runtime', true), set_config('app.user_id', ${userId}, true),
-               set_config('app.tenant_id', ${userId}, true), set_config('app.is_admin', 'false', true)`,
-  );
 }
 
 export function createAuthService(deps: AppDeps) {
@@ -202,7 +195,11 @@ export function createAuthService(deps: AppDeps) {
           email: input.email,
           passwordHash,
         });
-        await enterTenantScope(tx as unknown as Tx, created.id);
+        // The identity row is written as the owner; the tenant rows under the new tenant's scope.
+        await applySettings(
+          tx as unknown as Tx,
+          tenantSettings({ userId: created.id, tenantId: created.id }),
+        );
         await provisionAccount(tx as unknown as Tx, {
           userId: created.id,
           fullName: input.fullName,

@@ -64,10 +64,7 @@ async function openPglite(dataDir: string | undefined): Promise<Database> {
       // PGlite has one session: its transaction holds a lock, so the settings go inside it.
       scopedTransaction: (settings, fn) =>
         db.transaction(async (tx) => {
-          const calls = Object.entries(settings).map(
-            ([name, value]) => sql`set_config(${name}, ${value}, true)`,
-          );
-          await tx.execute(sql`select ${sql.join(calls, sql`, `)}`);
+          await applySettings(tx as unknown as Tx, settings);
           return fn(tx as unknown as Tx);
         }),
       async query<R>(text: string, params?: unknown[]) {
@@ -153,6 +150,14 @@ export async function runMigrations(database: Database): Promise<void> {
     await client.query('select pg_advisory_unlock($1)', [MIGRATION_LOCK_KEY]).catch(() => {});
     await client.end();
   }
+}
+
+/** Sets transaction-local settings (`role` switches role) inside an open transaction. */
+export async function applySettings(tx: Tx, settings: Record<string, string>): Promise<void> {
+  const calls = Object.entries(settings).map(
+    ([name, value]) => sql`set_config(${name}, ${value}, true)`,
+  );
+  await tx.execute(sql`select ${sql.join(calls, sql`, `)}`);
 }
 
 /** Rows of a raw `execute`, whose result type differs between the two drivers. */

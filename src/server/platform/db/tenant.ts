@@ -14,18 +14,20 @@ export interface TenantScope {
   isAdmin?: boolean;
 }
 
+/** The settings row-level security reads, for one transaction. */
+export function tenantSettings(scope: TenantScope): Record<string, string> {
+  return {
+    role: 'app_runtime',
+    'app.user_id': scope.userId,
+    'app.tenant_id': scope.tenantId,
+    'app.is_admin': scope.isAdmin ? 'true' : 'false',
+  };
+}
+
 export async function withTenant<T>(
   database: Database,
   scope: TenantScope,
   fn: (tx: Tx) => Promise<T>,
 ): Promise<T> {
-  return database.scopedTransaction(
-    {
-      role: 'app_runtime',
-      'app.user_id': scope.userId,
-      'app.tenant_id': scope.tenantId,
-      'app.is_admin': scope.isAdmin ? 'true' : 'false',
-    },
-    fn,
-  );
+  return database.scopedTransaction(tenantSettings(scope), fn);
 }
