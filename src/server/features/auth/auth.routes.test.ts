@@ -284,6 +284,25 @@ describe('session', () => {
   });
 });
 
+describe('sign-out after the access period ended', () => {
+  it('still ends the stored session, so the cookie cannot be renewed afterwards', async () => {
+    const user = await createSignedInUser(t);
+    await t.runtime.deps.database.unsafeDb.execute(
+      sql`update auth.sessions set expires_at = now() - interval '1 minute' where user_id = ${user.userId}`,
+    );
+    const cookie = user.client.cookie;
+    expect((await user.client.request('/api/auth/sign-out', { method: 'POST' })).status).toBe(200);
+    const left = rowsOf<{ n: number }>(
+      await t.runtime.deps.database.unsafeDb.execute(
+        sql`select count(*)::int as n from auth.sessions where user_id = ${user.userId}`,
+      ),
+    );
+    expect(left[0]?.n).toBe(0);
+    user.client.cookie = cookie;
+    expect((await user.client.request('/api/auth/refresh', { method: 'POST' })).status).toBe(401);
+  });
+});
+
 describe('password reset', () => {
   it('e-mails a single-use link, sets the new password and ends old sessions', async () => {
     const user = await createSignedInUser(t);
@@ -314,6 +333,27 @@ describe('password reset', () => {
       json: { email: user.email, password: newPassword },
     });
     expect(signIn.status).toBe(200);
+  });
+
+  it('keeps the time the address was first confirmed', async () => {
+    const user = await createSignedInUser(t);
+    const confirmedAt = async () =>
+      rowsOf<{ at: string }>(
+        await t.runtime.deps.database.unsafeDb.execute(
+          sql`select email_confirmed_at::text as at from auth.users where id = ${user.userId}`,
+        ),
+      )[0]?.at;
+    const before = await confirmedAt();
+    expect(before).toBeTruthy();
+    const c = client();
+    await c.request('/api/auth/forgot-password', { json: { email: user.email } });
+    const link = linkFrom((await latestEmailTo(t, user.email))!.text, '/reset-password');
+    const token = new URL(link, 'http://x').searchParams.get('token')!;
+    const done = await c.request('/api/auth/reset-password', {
+      json: { token, password: 'copper lantern orbit 31' },
+    });
+    expect(done.status).toBe(200);
+    expect(await confirmedAt()).toBe(before);
   });
 
   it('answers the same for an unknown address', async () => {
@@ -409,7 +449,7 @@ describe('session cache', () => {
     expect(lookups).toHaveBeenCalledTimes(1);
     lookups.mockRestore();
 
-    await first.signOut(resolved!.sessionId, user.userId);
+    await first.signOut(token);
     expect(await second.resolveSession(token, { refresh: false })).toBeNull();
   });
 });

@@ -61,14 +61,8 @@ export function createAuthRoutes(auth: AuthService) {
       responses: envelope(z.null()),
     }),
     async (c) => {
-      const session = c.get('session');
-      if (session) await auth.signOut(session.sessionId, session.userId);
-      else {
-        // An expired access period still ends the stored session.
-        const token = readSessionCookie(c);
-        const resolved = token ? await auth.resolveSession(token, { refresh: false }) : null;
-        if (resolved) await auth.signOut(resolved.sessionId, resolved.user.id);
-      }
+      const token = readSessionCookie(c);
+      if (token) await auth.signOut(token);
       clearSessionCookie(c);
       return ok(c, null);
     },

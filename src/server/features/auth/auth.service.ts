@@ -239,15 +239,14 @@ export function createAuthService(deps: AppDeps) {
       return issueSession(user, meta);
     },
 
-    async signOut(sessionId: string, userId: string): Promise<void> {
-      await repo.unsafeDeleteSession(db, sessionId);
-      sessionCache.invalidateUser(userId);
+    /** Ends the session behind a cookie, live or not: an ended access period is still a session. */
+    async signOut(token: string): Promise<void> {
+      const found = await repo.unsafeFindSessionByTokenHash(db, hashToken(token));
+      if (!found) return;
+      await repo.unsafeDeleteSession(db, found.session.id);
+      sessionCache.invalidateUser(found.session.userId);
     },
 
-    /**
-     * The session for a cookie. With `refresh`, an access period that has ended (or is about to)
-     * is renewed while the idle and absolute limits allow; without it, only a live session counts.
-     */
     async resolveSession(token: string, options: { refresh: boolean }, now = new Date()) {
       const tokenHash = hashToken(token);
       const cached = options.refresh ? undefined : sessionCache.get(tokenHash, now);
@@ -338,9 +337,9 @@ export function createAuthService(deps: AppDeps) {
       const tokenHash = hashToken(input.token);
       const now = new Date();
       // Check strength before spending the single-use link, so a weak choice can be corrected.
-      const [pending] = rowsOf<{ user_id: string; email: string }>(
+      const [pending] = rowsOf<{ user_id: string; email: string; email_confirmed_at: Date | null }>(
         await db.execute(
-          sql`select t.user_id, u.email from auth.tokens t join auth.users u on u.id = t.user_id
+          sql`select t.user_id, u.email, u.email_confirmed_at from auth.tokens t join auth.users u on u.id = t.user_id
               where t.token_hash = ${tokenHash} and t.purpose = 'reset_password' and t.used_at is null and t.expires_at > ${now.toISOString()}`,
         ),
       );
@@ -362,7 +361,11 @@ export function createAuthService(deps: AppDeps) {
           userMessage: 'This reset link is invalid or has expired. Please ask for a new one.',
         });
       }
-      await repo.unsafeUpdateUser(db, consumed.userId, { passwordHash, emailConfirmedAt: now });
+      // Following the e-mailed link proves the address; an earlier confirmation time is kept.
+      await repo.unsafeUpdateUser(db, consumed.userId, {
+        passwordHash,
+        emailConfirmedAt: pending.email_confirmed_at ? new Date(pending.email_confirmed_at) : now,
+      });
       // A new password ends every existing session: whoever knew the old one is signed out.
       await repo.unsafeDeleteSessionsOfUser(db, consumed.userId);
       sessionCache.invalidateUser(consumed.userId);
