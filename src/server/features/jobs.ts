@@ -3,7 +3,7 @@ import { pruneRateLimits } from '#server/platform/security/rate-limit.ts';
 
 const DAY_MS = 86_400_000;
 
-/** Job handlers of the feature areas, started in every process that runs workers. */
+/** Job handlers and periodic chores, started in every process that runs workers. */
 export async function registerJobHandlers(deps: AppDeps): Promise<void> {
   // Rate-limit windows older than a day can never matter again.
   const timer = setInterval(() => {
@@ -12,4 +12,11 @@ export async function registerJobHandlers(deps: AppDeps): Promise<void> {
     );
   }, 3_600_000);
   timer.unref();
+
+  const sweep = setInterval(() => {
+    deps.mailer
+      .sweep()
+      .catch((error: unknown) => deps.logger.warn({ err: error }, 'outbox sweep failed'));
+  }, 60_000);
+  sweep.unref();
 }

@@ -1,10 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AddressInfo } from 'node:net';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { SMTPServer } from 'smtp-server';
 import { getTestApp, type TestApp } from '#server/test/app.ts';
 import { emailOutbox } from '../db/system.tables.ts';
-import { createMailer } from './mailer.ts';
+import { createMailer, sendEmailJob } from './mailer.ts';
 import { emailTemplates } from './templates.tsx';
 
 // The SMTP path against a real SMTP server on loopback: what production does with SMTP_URL.
@@ -100,5 +100,46 @@ describe('mailer over SMTP', () => {
       .where(eq(emailOutbox.id, id));
     expect(row?.status).toBe('queued');
     expect(row?.error).toMatch(/ECONNREFUSED|connect/i);
+  });
+});
+
+describe('outbox sweep', () => {
+  it('queues a message whose job was never sent, and it is delivered', async () => {
+    const to = `lost.${crypto.randomUUID().slice(0, 8)}@example.com`;
+    const id = await queuedMessage(to);
+    // As if the process died between writing the row and queueing its job.
+    await t.runtime.deps.database.unsafeDb.execute(
+      sql`update system.email_outbox set created_at = now() - interval '5 minutes' where id = ${id}`,
+    );
+    expect(await t.runtime.deps.mailer.sweep()).toBeGreaterThanOrEqual(1);
+    await expect
+      .poll(
+        async () =>
+          (
+            await t.runtime.deps.database.unsafeDb
+              .select({ status: emailOutbox.status })
+              .from(emailOutbox)
+              .where(eq(emailOutbox.id, id))
+          )[0]?.status,
+        { timeout: 10_000 },
+      )
+      .toBe('captured');
+  });
+
+  it('never queues a second job for a message that already has one pending', async () => {
+    const id = crypto.randomUUID();
+    const later = new Date(Date.now() + 60_000);
+    const first = await t.runtime.deps.jobs.send(
+      sendEmailJob,
+      { outboxId: id },
+      { singletonKey: id, startAfter: later },
+    );
+    const second = await t.runtime.deps.jobs.send(
+      sendEmailJob,
+      { outboxId: id },
+      { singletonKey: id, startAfter: later },
+    );
+    expect(first).toEqual(expect.any(String));
+    expect(second).toBeNull();
   });
 });

@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { and, eq, gt, lt } from 'drizzle-orm';
 import nodemailer from 'nodemailer';
 import { z } from 'zod';
 import type { Database } from '../db/client.ts';
@@ -8,22 +8,33 @@ import type { Logger } from '../logger.ts';
 import type { RenderedEmail } from './templates.tsx';
 
 // Every e-mail is written to the outbox first and delivered by a job, so a slow or failing SMTP
-// server never slows a request and a crash between the two never loses a message. Without
-// SMTP_URL the job marks the message "captured" and the development mailbox shows it.
+// server never slows a request. If the process dies between writing the row and queueing its
+// job, the sweep queues it later; the queue's policy keeps one pending job per message, so the
+// sweep never doubles one. Without SMTP_URL the job marks the message "captured" and the
+// development mailbox shows it.
 
 export const sendEmailJob: JobDefinition<{ outboxId: string }> = {
   id: 'email.send-email',
-  version: 1,
+  // v2: the stately policy (one pending job per message).
+  version: 2,
   payload: z.object({ outboxId: z.uuid() }),
   retryLimit: 8,
   retryDelay: 5,
   retryBackoff: true,
   pollingIntervalSeconds: 0.5,
+  policy: 'stately',
 };
+
+/** Messages still queued this long after they were written have lost their job, or failed it. */
+export const OUTBOX_SWEEP_AFTER_SECONDS = 60;
+/** After a day a message is given up on; its last error stays on the row. */
+export const OUTBOX_GIVE_UP_AFTER_SECONDS = 86_400;
 
 export interface Mailer {
   send(to: string, template: string, email: RenderedEmail): Promise<string>;
   deliver(outboxId: string): Promise<void>;
+  /** Queues a job for every message that is still waiting; returns how many were queued. */
+  sweep(): Promise<number>;
 }
 
 export function createMailer(options: {
@@ -41,8 +52,27 @@ export function createMailer(options: {
         .insert(emailOutbox)
         .values({ to, subject: email.subject, html: email.html, text: email.text, template })
         .returning({ id: emailOutbox.id });
-      await options.jobs.send(sendEmailJob, { outboxId: row!.id });
+      await options.jobs.send(sendEmailJob, { outboxId: row!.id }, { singletonKey: row!.id });
       return row!.id;
+    },
+    async sweep() {
+      const waiting = await database.unsafeDb
+        .select({ id: emailOutbox.id })
+        .from(emailOutbox)
+        .where(
+          and(
+            eq(emailOutbox.status, 'queued'),
+            lt(emailOutbox.createdAt, new Date(Date.now() - OUTBOX_SWEEP_AFTER_SECONDS * 1000)),
+            gt(emailOutbox.createdAt, new Date(Date.now() - OUTBOX_GIVE_UP_AFTER_SECONDS * 1000)),
+          ),
+        )
+        .limit(500);
+      let queued = 0;
+      for (const { id } of waiting) {
+        if (await options.jobs.send(sendEmailJob, { outboxId: id }, { singletonKey: id }))
+          queued += 1;
+      }
+      return queued;
     },
     async deliver(outboxId) {
       const [message] = await database.unsafeDb

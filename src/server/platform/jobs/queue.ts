@@ -17,6 +17,11 @@ export interface JobDefinition<P> {
   retryDelay?: number;
   retryBackoff?: boolean;
   pollingIntervalSeconds?: number;
+  /**
+   * pg-boss queue policy. 'stately' keeps at most one created, retrying or active job per
+   * singletonKey, so sending the same key again is a no-op while one is pending.
+   */
+  policy?: 'standard' | 'stately';
 }
 
 export type JobHandler<P> = (payload: P, job: { id: string; retryCount: number }) => Promise<void>;
@@ -67,6 +72,7 @@ export class JobQueue {
         retryLimit: def.retryLimit ?? 5,
         retryDelay: def.retryDelay ?? 1,
         retryBackoff: def.retryBackoff ?? true,
+        policy: def.policy ?? 'standard',
       });
       this.#created.add(name);
     }
