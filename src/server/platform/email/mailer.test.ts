@@ -112,19 +112,22 @@ describe('outbox sweep', () => {
       sql`update system.email_outbox set created_at = now() - interval '5 minutes' where id = ${id}`,
     );
     expect(await t.runtime.deps.mailer.sweep()).toBeGreaterThanOrEqual(1);
-    await expect
-      .poll(
-        async () =>
-          (
-            await t.runtime.deps.database.unsafeDb
-              .select({ status: emailOutbox.status })
-              .from(emailOutbox)
-              .where(eq(emailOutbox.id, id))
-          )[0]?.status,
-        { timeout: 10_000 },
-      )
-      .toBe('captured');
-  });
+    // The worker's job may be retried with back-off under load (5 s, then 10 s): wait past that,
+    // and say where the message and its job stand if it still has not gone.
+    const where = async () => {
+      const [row] = await t.runtime.deps.database.unsafeDb
+        .select({ status: emailOutbox.status, error: emailOutbox.error })
+        .from(emailOutbox)
+        .where(eq(emailOutbox.id, id));
+      if (row?.status === 'captured') return 'captured';
+      const jobs = await t.runtime.deps.database.query<{ state: string; retry_count: number }>(
+        'select state, retry_count from pgboss.job where singleton_key = $1',
+        [id],
+      );
+      return `outbox ${row?.status} (${row?.error ?? 'no error'}); jobs ${JSON.stringify(jobs.rows)}`;
+    };
+    await expect.poll(where, { timeout: 30_000, interval: 250 }).toBe('captured');
+  }, 45_000);
 
   it('never queues a second job for a message that already has one pending', async () => {
     const id = crypto.randomUUID();
