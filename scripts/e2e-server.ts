@@ -3,7 +3,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 
 // Starts the app for the browser tests: a fresh build, a fresh data directory.
-const dataDir = path.resolve('.data-e2e');
+const dataDir = path.resolve(process.env.E2E_DATA_DIR ?? '.data-e2e');
 fs.rmSync(dataDir, { recursive: true, force: true });
 execSync('npx vite build --logLevel warn', { stdio: 'inherit' });
 const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {

@@ -6,6 +6,7 @@ import { connectInvalidationBus } from './platform/bus.ts';
 import { JobQueue } from './platform/jobs/queue.ts';
 import { createMailer, sendEmailJob } from './platform/email/mailer.ts';
 import type { AppDeps } from './platform/deps.ts';
+import { loadSecretBox } from './platform/security/secrets.ts';
 import { registerJobHandlers } from './features/jobs.ts';
 
 export interface Runtime {
@@ -24,6 +25,12 @@ export async function createRuntime(
   options: { database?: Database } = {},
 ): Promise<Runtime> {
   const logger = createLogger(env.LOG_LEVEL);
+  const secrets = loadSecretBox({
+    encryptionKeys: env.ENCRYPTION_KEYS,
+    dataDir: env.dataDir,
+    production: env.NODE_ENV === 'production',
+    ephemeral: env.NODE_ENV === 'test',
+  });
   const database =
     options.database ??
     (await openDatabase({
@@ -48,7 +55,7 @@ export async function createRuntime(
   const bus = await connectInvalidationBus(database, logger);
   const cache = new ServiceCache();
   cache.connect(bus);
-  const deps: AppDeps = { env, database, logger, cache, jobs, mailer, bus };
+  const deps: AppDeps = { env, database, logger, cache, jobs, mailer, bus, secrets };
   let closed = false;
   return {
     deps,

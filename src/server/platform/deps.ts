@@ -5,6 +5,7 @@ import type { ServiceCache } from './cache.ts';
 import type { JobQueue } from './jobs/queue.ts';
 import type { Mailer } from './email/mailer.ts';
 import type { InvalidationBus } from './bus.ts';
+import type { SecretBox } from './security/secrets.ts';
 
 /** Everything a request or job needs from the platform, built once per process. */
 export interface AppDeps {
@@ -15,4 +16,6 @@ export interface AppDeps {
   jobs: JobQueue;
   mailer: Mailer;
   bus: InvalidationBus;
+  /** Encrypts secrets stored in the database (AES-256-GCM, rotating keys). */
+  secrets: SecretBox;
 }

@@ -26,6 +26,7 @@ const envSchema = z.object({
   SESSION_IDLE_DAYS: z.coerce.number().int().min(1).default(14),
   SESSION_ABSOLUTE_DAYS: z.coerce.number().int().min(1).default(30),
   MAX_BODY_BYTES: z.coerce.number().int().min(1024).default(1_048_576),
+  ENCRYPTION_KEYS: z.string().optional(),
 });
 
 export type Env = z.infer<typeof envSchema> & {
