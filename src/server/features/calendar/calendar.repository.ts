@@ -1,4 +1,4 @@
-import { and, arrayOverlaps, asc, eq, gt, gte, lte, type SQL } from 'drizzle-orm';
+import { and, asc, eq, gt } from 'drizzle-orm';
 import type { CalendarEvent, EventStatus, EventType } from '#shared/contracts/calendar.contract.ts';
 import type { AddonId, PlanId, SubscriptionStatus } from '#shared/plans.ts';
 import type { Tx } from '#server/platform/db/client.ts';
@@ -49,29 +49,72 @@ export interface EventFilters {
   offset: number;
 }
 
-/** Seed §7 list: the tenant's events, filtered, soonest first (id breaks ties so pages are stable). */
-export async function listEvents(
-  tx: Tx,
+const LIST_COLUMNS =
+  'select "id", "user_id", "title", "content", "platforms", "type", "status", "scheduled_for", "created_at", "updated_at" from "calendar_events"';
+
+/**
+ * Seed §7 list: the tenant's events, filtered, soonest first (id breaks ties so pages are
+ * stable), as one statement with placeholders, for withTenantRead (one round trip). Written
+ * by hand, in the text Drizzle would write, because this is the hottest read and building it
+ * through the query builder cost a sixth of the request's CPU.
+ */
+export function listEventsStatement(
   userId: string,
   filters: EventFilters,
-): Promise<CalendarEvent[]> {
-  const where: SQL[] = [eq(calendarEvents.userId, userId)];
-  if (filters.type) where.push(eq(calendarEvents.type, filters.type));
-  if (filters.status) where.push(eq(calendarEvents.status, filters.status));
+): { sql: string; params: unknown[] } {
+  const params: unknown[] = [userId];
+  const where = ['"calendar_events"."user_id" = $1'];
+  const add = (condition: (placeholder: string) => string, value: unknown) => {
+    params.push(value);
+    where.push(condition(`$${params.length}`));
+  };
+  if (filters.type) add((p) => `"calendar_events"."type" = ${p}`, filters.type);
+  if (filters.status) add((p) => `"calendar_events"."status" = ${p}`, filters.status);
   if (filters.platforms && filters.platforms.length > 0) {
-    where.push(arrayOverlaps(calendarEvents.platforms, [...filters.platforms]));
+    add((p) => `"calendar_events"."platforms" && ${p}`, [...filters.platforms]);
   }
-  if (filters.startDate) where.push(gte(calendarEvents.scheduledFor, filters.startDate));
-  if (filters.endDate) where.push(lte(calendarEvents.scheduledFor, filters.endDate));
-  const rows = await tx
-    .select(columns)
-    .from(calendarEvents)
-    .where(and(...where))
-    .orderBy(asc(calendarEvents.scheduledFor), asc(calendarEvents.id))
-    .limit(filters.limit)
-    .offset(filters.offset);
-  return rows.map(toEventDto);
+  if (filters.startDate) add((p) => `"calendar_events"."scheduled_for" >= ${p}`, filters.startDate);
+  if (filters.endDate) add((p) => `"calendar_events"."scheduled_for" <= ${p}`, filters.endDate);
+  let sql = `${LIST_COLUMNS} where ${where.join(' and ')} order by "calendar_events"."scheduled_for" asc, "calendar_events"."id" asc`;
+  params.push(filters.limit);
+  sql += ` limit $${params.length}`;
+  if (filters.offset > 0) {
+    params.push(filters.offset);
+    sql += ` offset $${params.length}`;
+  }
+  return { sql, params };
 }
+
+interface EventRecord {
+  id: string;
+  user_id: string;
+  title: string;
+  content: string | null;
+  platforms: string[];
+  type: EventType;
+  status: EventStatus;
+  scheduled_for: Date | null;
+  created_at: Date;
+  updated_at: Date;
+}
+
+/** Rows of listEventsStatement, as the API shows them. */
+export function recordToEventDto(row: EventRecord): CalendarEvent {
+  return {
+    id: row.id,
+    user_id: row.user_id,
+    title: row.title,
+    content: row.content,
+    platforms: row.platforms,
+    type: row.type,
+    status: row.status,
+    scheduled_for: row.scheduled_for?.toISOString() ?? null,
+    created_at: row.created_at.toISOString(),
+    updated_at: row.updated_at.toISOString(),
+  };
+}
+
+export type { EventRecord };
 
 /** Seed §7 upcoming: scheduled after `now`, soonest first. */
 export async function listUpcomingEvents(

@@ -295,7 +295,7 @@ describe('the list cache (seed §9)', () => {
     const owner = await newTenant();
     const other = await newTenant();
     const ctx = ctxFor(owner);
-    const spy = vi.spyOn(repo, 'listEvents');
+    const spy = vi.spyOn(repo, 'listEventsStatement');
     const future = () => new Date(Date.now() + 2 * HOUR).toISOString();
 
     await calendar.listEvents(ctx, owner, { type: 'post' });
@@ -328,12 +328,24 @@ describe('the list cache (seed §9)', () => {
     expect(spy).toHaveBeenCalledTimes(6);
   });
 
-  it('does not open a transaction for a cached list', async () => {
+  it('does not touch the database for a cached list', async () => {
     const owner = await newTenant();
     await calendar.listEvents(ctxFor(owner), owner);
-    const transaction = vi.spyOn(t.runtime.deps.database.unsafeDb, 'transaction');
+    const database = t.runtime.deps.database;
+    const transaction = vi.spyOn(database.unsafeDb, 'transaction');
+    const read = vi.spyOn(database, 'scopedRead');
     await calendar.listEvents(ctxFor(owner), owner);
     expect(transaction).not.toHaveBeenCalled();
+    expect(read).not.toHaveBeenCalled();
+  });
+
+  it('reads an uncached list in one scoped statement, under row-level security', async () => {
+    const owner = await newTenant();
+    const database = t.runtime.deps.database;
+    const read = vi.spyOn(database, 'scopedRead');
+    await calendar.listEvents(ctxFor(owner), owner, { status: 'draft' });
+    expect(read).toHaveBeenCalledTimes(1);
+    expect(read.mock.calls[0]![0]).toMatchObject({ role: 'app_runtime', 'app.tenant_id': owner });
   });
 });
 

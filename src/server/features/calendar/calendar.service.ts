@@ -14,7 +14,7 @@ import { AppError } from '#shared/errors/index.ts';
 import { hasFeature, type Feature } from '#shared/plans.ts';
 import { requireAccess, type ServiceContext } from '#server/platform/access.ts';
 import type { Tx } from '#server/platform/db/client.ts';
-import { withTenant } from '#server/platform/db/tenant.ts';
+import { withTenant, withTenantRead } from '#server/platform/db/tenant.ts';
 import { fieldErrorsFromZod, validationError } from '#server/platform/http/errors.ts';
 import { isUuid, requireUserId, scopeForTenant } from '../profile/user-id.ts';
 import * as repo from './calendar.repository.ts';
@@ -52,9 +52,14 @@ export async function listEvents(
   requireUserId(userId);
   const scope = scopeForTenant(ctx.actor, userId);
   const normalized = normalizeFilters(filters);
-  return ctx.deps.cache.getOrLoad(userId, listCacheKey(normalized), () =>
-    withTenant(ctx.deps.database, scope, (tx) => repo.listEvents(tx, userId, normalized)),
-  );
+  return ctx.deps.cache.getOrLoad(userId, listCacheKey(normalized), async () => {
+    const rows = await withTenantRead<repo.EventRecord>(
+      ctx.deps.database,
+      scope,
+      repo.listEventsStatement(userId, normalized),
+    );
+    return rows.map(repo.recordToEventDto);
+  });
 }
 
 /** Seed §7 AI content: the list filtered to type ai_generated (and cached the same way). */

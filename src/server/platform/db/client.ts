@@ -9,6 +9,7 @@ import { sql, type ExtractTablesWithRelations } from 'drizzle-orm';
 import pg from 'pg';
 import * as schema from './schema.ts';
 import { acquireDataDirLock } from './lock-file.ts';
+import { scopedMessage } from './inline-sql.ts';
 
 export type Schema = typeof schema;
 export type AppDb = PgDatabase<PgQueryResultHKT, Schema>;
@@ -32,6 +33,15 @@ export interface Database {
    * (`set_config(name, value, true)`; `role` switches role like SET LOCAL ROLE). Use withTenant.
    */
   scopedTransaction<T>(settings: Record<string, string>, fn: (tx: Tx) => Promise<T>): Promise<T>;
+  /**
+   * One read statement under these settings in a single round trip: settings and statement go
+   * as one simple-protocol message (values inlined as escaped literals, see inline-sql.ts) and
+   * run as one implicit transaction. For hot list endpoints; use withTenantRead.
+   */
+  scopedRead<R>(
+    settings: Record<string, string>,
+    statement: { sql: string; params: readonly unknown[] },
+  ): Promise<R[]>;
   close(): Promise<void>;
 }
 
@@ -67,6 +77,14 @@ async function openPglite(dataDir: string | undefined): Promise<Database> {
           await applySettings(tx as unknown as Tx, settings);
           return fn(tx as unknown as Tx);
         }),
+      // exec takes the same lock as a transaction, so nothing runs between the two statements.
+      async scopedRead<R>(
+        settings: Record<string, string>,
+        statement: { sql: string; params: readonly unknown[] },
+      ) {
+        const results = await client.exec(scopedMessage(settings, statement));
+        return (results.at(-1)?.rows ?? []) as R[];
+      },
       async query<R>(text: string, params?: unknown[]) {
         if (params && params.length > 0) {
           const result = await client.query<R>(text, params);
@@ -124,6 +142,15 @@ async function openPostgres(connectionString: string, poolSize: number): Promise
         // A connection whose rollback failed is in an unknown state: destroy it, do not pool it.
         client.release(!healthy);
       }
+    },
+    async scopedRead<R>(
+      settings: Record<string, string>,
+      statement: { sql: string; params: readonly unknown[] },
+    ) {
+      const results = (await pool.query(scopedMessage(settings, statement))) as unknown as Array<{
+        rows: R[];
+      }>;
+      return results.at(-1)?.rows ?? [];
     },
     async query<R>(text: string, params?: unknown[]) {
       const result = await pool.query(text, params as unknown[]);
