@@ -310,6 +310,7 @@ async function runTarget(
 
   const env = loadEnv({
     NODE_ENV: 'production',
+    ENCRYPTION_KEYS: `bench:${randomBytes(32).toString('base64')}`,
     LOG_LEVEL: 'warn',
     APP_URL: 'http://localhost:3000',
     DEV_MAILBOX: '0',

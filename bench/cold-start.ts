@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -121,6 +122,7 @@ async function timeServerStart(dataDir: string): Promise<StartTiming> {
     stdio: ['ignore', 'pipe', 'pipe'],
     env: childEnv({
       NODE_ENV: 'production',
+      ENCRYPTION_KEYS: `bench:${randomBytes(32).toString('base64')}`,
       HOST: '127.0.0.1',
       PORT: String(port),
       DATA_DIR: dataDir,
