@@ -76,4 +76,6 @@ export const authRoutes = {
   resendConfirmation: '/api/auth/resend-confirmation',
   forgotPassword: '/api/auth/forgot-password',
   resetPassword: '/api/auth/reset-password',
+  /** The second step of a sign-in with two-factor authentication. */
+  mfaVerify: '/api/auth/mfa/verify',
 } as const;

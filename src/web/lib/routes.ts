@@ -12,6 +12,7 @@ export const apiRoutes = {
     resendConfirmation: '/api/auth/resend-confirmation',
     forgotPassword: '/api/auth/forgot-password',
     resetPassword: '/api/auth/reset-password',
+    mfaVerify: '/api/auth/mfa/verify',
   },
   account: {
     profile: '/api/profile',
@@ -39,6 +40,7 @@ export const appPaths = {
   trialExpired: '/dashboard/trial-expired',
   adminSetup: '/dashboard/admin-setup',
   settings: '/dashboard/settings',
+  profile: '/dashboard/profile',
   platforms: '/dashboard/platforms',
   calendar: '/dashboard/calendar',
 } as const;

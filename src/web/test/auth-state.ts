@@ -68,6 +68,7 @@ export function authValue(overrides: Partial<AuthContextValue> = {}): AuthContex
     lastEvent: null,
     signOutReason: null,
     signIn: vi.fn(),
+    verifyMfa: vi.fn(),
     signUp: vi.fn(),
     signOut: vi.fn(),
     refreshSession: vi.fn(),

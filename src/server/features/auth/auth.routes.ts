@@ -9,6 +9,12 @@ import {
   signUpInputSchema,
   signUpResultSchema,
 } from '#shared/contracts/auth.contract.ts';
+import {
+  accountSecurityRoutes,
+  isMfaChallenge,
+  signInResultSchema,
+  verifyMfaChallengeInputSchema,
+} from '#shared/contracts/account-security.contract.ts';
 import { createRoute, createRouter, envelope, jsonBody } from '#server/platform/http/openapi.ts';
 import { ok, redirect } from '#server/platform/http/respond.ts';
 import type { AppContext } from '#server/platform/http/context.ts';
@@ -40,13 +46,33 @@ export function createAuthRoutes(auth: AuthService) {
     createRoute({
       method: 'post',
       path: '/api/auth/sign-in',
-      summary: 'Sign in with e-mail and password',
+      summary:
+        'Sign in with e-mail and password; with two-factor authentication on, answers a challenge',
       tags,
       request: { body: jsonBody(signInInputSchema) },
-      responses: envelope(authSessionSchema),
+      responses: envelope(signInResultSchema),
     }),
     async (c) => {
       const issued = await auth.signIn(c.req.valid('json'), meta(c));
+      // No session yet: the challenge is traded for one with a code.
+      if ('mfaRequired' in issued && isMfaChallenge(issued)) return ok(c, issued);
+      writeSessionCookie(c, issued.token, issued.cookieMaxAgeSeconds);
+      return ok(c, issued.session);
+    },
+  );
+
+  router.openapi(
+    createRoute({
+      method: 'post',
+      path: accountSecurityRoutes.mfaVerify,
+      summary: 'Answer a sign-in challenge with an authenticator or backup code',
+      tags,
+      request: { body: jsonBody(verifyMfaChallengeInputSchema) },
+      responses: envelope(authSessionSchema),
+    }),
+    async (c) => {
+      const { challengeToken, code } = c.req.valid('json');
+      const issued = await auth.completeMfaSignIn(challengeToken, code, meta(c));
       writeSessionCookie(c, issued.token, issued.cookieMaxAgeSeconds);
       return ok(c, issued.session);
     },

@@ -23,6 +23,8 @@ import { SessionCache } from '#server/platform/session-cache.ts';
 import * as repo from './auth.repository.ts';
 import { hashPassword, verifyAgainstDummy, verifyPassword } from './password.ts';
 import { provisionAccount } from './provision.ts';
+import { createMfaService } from './mfa.service.ts';
+import type { MfaChallenge } from '#shared/contracts/account-security.contract.ts';
 
 const HOUR_MS = 3_600_000;
 const DAY_MS = 24 * HOUR_MS;
@@ -74,6 +76,7 @@ export function createAuthService(deps: AppDeps) {
   const secureLinkBase = env.appUrl;
   const sessionCache = new SessionCache<repo.SessionWithUser>();
   sessionCache.connect(deps.bus);
+  const mfa = createMfaService(deps);
 
   function toAuthSession(
     user: { id: string; email: string; emailConfirmedAt: Date | null; provider: string },
@@ -213,10 +216,11 @@ export function createAuthService(deps: AppDeps) {
       return { user: { id: user.id, email: user.email }, confirmationRequired: true };
     },
 
+    /** A session, or — when the account has two-factor authentication — a challenge first. */
     async signIn(
       input: SignInInput & { email: string },
       meta: RequestMeta,
-    ): Promise<IssuedSession> {
+    ): Promise<IssuedSession | MfaChallenge> {
       await enforceRateLimit(database, RATE_LIMITS.signInAddress, meta.ip);
       await enforceRateLimit(database, RATE_LIMITS.signInAccount, input.email);
       const user = await repo.unsafeFindUserByEmail(db, input.email);
@@ -236,6 +240,21 @@ export function createAuthService(deps: AppDeps) {
         throw AppError.from('EMAIL_NOT_CONFIRMED', { userId: user.id });
       }
       await resetRateLimit(database, RATE_LIMITS.signInAccount, input.email);
+      const challenge = await mfa.startChallenge(user.id);
+      if (challenge) return challenge;
+      return issueSession(user, meta);
+    },
+
+    /** The second step of a sign-in with two-factor authentication: a code for a session. */
+    async completeMfaSignIn(
+      challengeToken: string,
+      code: string,
+      meta: RequestMeta,
+    ): Promise<IssuedSession> {
+      const userId = await mfa.verifyChallenge(challengeToken, code);
+      const user = await repo.unsafeFindUserById(db, userId);
+      if (!user) throw AppError.from('AUTH_SESSION_ERROR', { technicalMessage: 'User gone' });
+      deps.logger.info({ userId, ip: meta.ip }, 'signed in with a second factor');
       return issueSession(user, meta);
     },
 

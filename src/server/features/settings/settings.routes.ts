@@ -10,6 +10,12 @@ import { ok } from '#server/platform/http/respond.ts';
 import type { ServiceContext } from '#server/platform/access.ts';
 import { unwrapResult } from '#server/platform/result.ts';
 import { actorOf, requireActor } from '../auth/auth.middleware.ts';
+import { uploadedFile } from '../account/account.routes.ts';
+import {
+  accountSecurityRoutes,
+  notificationPreferencesSchema,
+} from '#shared/contracts/account-security.contract.ts';
+import { readMyNotificationPreferences, updateMyNotificationPreferences } from './notifications.ts';
 import * as settings from './settings.service.ts';
 
 const tags = ['Account'];
@@ -17,6 +23,8 @@ const tags = ['Account'];
 export function createSettingsRoutes(deps: AppDeps) {
   const router = createRouter();
   router.use(accountRoutes.businessProfile, requireActor);
+  router.use(accountSecurityRoutes.businessLogo, requireActor);
+  router.use(accountSecurityRoutes.notificationPreferences, requireActor);
 
   const context = (c: AppContext): ServiceContext => ({ deps, actor: actorOf(c) });
 
@@ -52,6 +60,42 @@ export function createSettingsRoutes(deps: AppDeps) {
           ),
         ),
       ),
+  );
+
+  // Multipart upload: outside the JSON contract.
+  router.post(accountSecurityRoutes.businessLogo, async (c) =>
+    ok(
+      c,
+      unwrapResult(
+        await settings.setBusinessLogo(context(c), actorOf(c).tenantId, await uploadedFile(c)),
+      ),
+    ),
+  );
+  router.delete(accountSecurityRoutes.businessLogo, async (c) =>
+    ok(c, unwrapResult(await settings.removeBusinessLogo(context(c), actorOf(c).tenantId))),
+  );
+
+  router.openapi(
+    createRoute({
+      method: 'get',
+      path: accountSecurityRoutes.notificationPreferences,
+      summary: 'What the signed-in person is e-mailed about',
+      tags,
+      responses: envelope(notificationPreferencesSchema),
+    }),
+    async (c) => ok(c, await readMyNotificationPreferences(context(c))),
+  );
+
+  router.openapi(
+    createRoute({
+      method: 'put',
+      path: accountSecurityRoutes.notificationPreferences,
+      summary: 'Change what the signed-in person is e-mailed about',
+      tags,
+      request: { body: jsonBody(notificationPreferencesSchema) },
+      responses: envelope(notificationPreferencesSchema),
+    }),
+    async (c) => ok(c, await updateMyNotificationPreferences(context(c), c.req.valid('json'))),
   );
 
   return router;

@@ -12,6 +12,13 @@ import { failure, success, type ServiceResult } from '#server/platform/result.ts
 import { requireUserId, scopeForTenant } from '../profile/user-id.ts';
 import { resolveBusinessName } from './business-name.ts';
 import * as repo from './settings.repository.ts';
+import {
+  deleteAccountImages,
+  processAccountImage,
+  storeAccountImage,
+} from '../account/account-images.ts';
+import { enforceRateLimit } from '#server/platform/security/rate-limit.ts';
+import { ACCOUNT_RATE_LIMITS } from '../account/account.service.ts';
 
 // business_profiles (seed §7). These use cases keep the seed's result shape: they never throw,
 // and answer `{ success: false, error }` with the cause's own message where it is clearer than
@@ -79,6 +86,46 @@ export async function createBusinessProfile(
     return success(created);
   } catch (error) {
     return failed(ctx, CREATE_BUSINESS_PROFILE_FAILED, error);
+  }
+}
+
+/** The business logo: decoded, resized to fit 512 px and re-encoded; the row keeps its URL. */
+export async function setBusinessLogo(
+  ctx: ServiceContext,
+  userId: string,
+  upload: Buffer,
+): Promise<ServiceResult<BusinessProfile>> {
+  try {
+    requireAccess(ctx.actor, 'update:business-profile');
+    requireUserId(userId);
+    const scope = scopeForTenant(ctx.actor, userId);
+    await enforceRateLimit(ctx.deps.database, ACCOUNT_RATE_LIMITS.imageUpload, ctx.actor.userId);
+    const image = await processAccountImage(upload, 'logo');
+    const updated = await withTenant(ctx.deps.database, scope, async (tx) => {
+      const url = await storeAccountImage(tx, userId, 'logo', image);
+      return repo.updateBusinessProfile(tx, userId, { logoUrl: url }, new Date());
+    });
+    return success(updated ?? notFound(userId));
+  } catch (error) {
+    return failed(ctx, UPDATE_BUSINESS_PROFILE_FAILED, error);
+  }
+}
+
+export async function removeBusinessLogo(
+  ctx: ServiceContext,
+  userId: string,
+): Promise<ServiceResult<BusinessProfile>> {
+  try {
+    requireAccess(ctx.actor, 'update:business-profile');
+    requireUserId(userId);
+    const scope = scopeForTenant(ctx.actor, userId);
+    const updated = await withTenant(ctx.deps.database, scope, async (tx) => {
+      await deleteAccountImages(tx, userId, 'logo');
+      return repo.updateBusinessProfile(tx, userId, { logoUrl: null }, new Date());
+    });
+    return success(updated ?? notFound(userId));
+  } catch (error) {
+    return failed(ctx, UPDATE_BUSINESS_PROFILE_FAILED, error);
   }
 }
 

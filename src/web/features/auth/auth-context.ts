@@ -7,6 +7,7 @@ import type {
   SignUpResult,
 } from '#shared/contracts/auth.contract.ts';
 import type { BusinessProfile, Subscription } from '#shared/contracts/account.contract.ts';
+import type { MfaChallenge } from '#shared/contracts/account-security.contract.ts';
 import type { AddonId } from '#shared/plans.ts';
 import type { AppErrorRecord } from '#shared/errors/index.ts';
 
@@ -48,7 +49,10 @@ export interface AuthState {
 }
 
 export interface AuthActions {
-  signIn(input: SignInInput): Promise<AuthSession>;
+  /** A session, or a challenge when the account has two-factor authentication on. */
+  signIn(input: SignInInput): Promise<AuthSession | MfaChallenge>;
+  /** Answers a sign-in challenge with an authenticator or backup code. */
+  verifyMfa(challengeToken: string, code: string): Promise<AuthSession>;
   signUp(input: SignUpInput): Promise<SignUpResult>;
   signOut(): Promise<void>;
   /** Asks the server for a fresh session now (the timer does this by itself near expiry). */

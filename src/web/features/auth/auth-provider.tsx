@@ -214,10 +214,26 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     async (input: SignInInput) => {
       try {
         const next = await authApi.signIn(input);
+        // With two-factor authentication the password alone opens no session yet.
+        if ('mfaRequired' in next) return next;
         changeSession('signed-in', next);
         return next;
       } catch (error) {
         // Seed §8: sign-in failures are stored as the error and returned to the caller.
+        dispatch({ type: 'error', error: normalizeError(error) });
+        throw error;
+      }
+    },
+    [changeSession],
+  );
+
+  const verifyMfa = useCallback(
+    async (challengeToken: string, code: string) => {
+      try {
+        const next = await authApi.verifyMfa(challengeToken, code);
+        changeSession('mfa-verified', next);
+        return next;
+      } catch (error) {
         dispatch({ type: 'error', error: normalizeError(error) });
         throw error;
       }
@@ -296,6 +312,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
       lastEvent: core.lastEvent,
       signOutReason: core.signOutReason,
       signIn,
+      verifyMfa,
       signUp,
       signOut,
       refreshSession,
@@ -309,6 +326,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
       subscription,
       accountStatus,
       signIn,
+      verifyMfa,
       signUp,
       signOut,
       refreshSession,

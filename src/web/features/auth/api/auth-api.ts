@@ -6,6 +6,7 @@ import type {
   SignUpInput,
   SignUpResult,
 } from '#shared/contracts/auth.contract.ts';
+import type { MfaChallenge } from '#shared/contracts/account-security.contract.ts';
 import { api } from '../../../lib/api-client.ts';
 import { apiRoutes } from '../../../lib/routes.ts';
 
@@ -17,7 +18,9 @@ const routes = apiRoutes.auth;
 export const authApi = {
   getSession: (signal?: AbortSignal) =>
     api.get<AuthSession | null>(routes.session, signal ? { signal } : {}),
-  signIn: (input: SignInInput) => api.post<AuthSession>(routes.signIn, input),
+  signIn: (input: SignInInput) => api.post<AuthSession | MfaChallenge>(routes.signIn, input),
+  verifyMfa: (challengeToken: string, code: string) =>
+    api.post<AuthSession>(routes.mfaVerify, { challengeToken, code }),
   signUp: (input: SignUpInput) => api.post<SignUpResult>(routes.signUp, input),
   signOut: () => api.post<null>(routes.signOut),
   refresh: () => api.post<AuthSession>(routes.refresh),

@@ -17,8 +17,10 @@ import { useDocumentTitle } from '../../../lib/use-document-title.ts';
 import { authApi } from '../api/auth-api.ts';
 import { useAuth } from '../auth-context.ts';
 import { AuthCard } from '../components/auth-card.tsx';
+import { MfaChallengeForm } from '../components/mfa-challenge-form.tsx';
 import { applyServerErrors } from '../lib/server-errors.ts';
 import { LOGIN_REQUIRED_MESSAGE, type LoginRedirectState } from '../require-auth.tsx';
+import { ContinueWithFacebook } from '../../platforms/components/continue-with-facebook.tsx';
 
 const FIELDS = ['email', 'password'] as const;
 
@@ -60,6 +62,7 @@ export default function LoginPage() {
     email: string;
   } | null>(null);
 
+  const [challengeToken, setChallengeToken] = useState<string | null>(null);
   const form = useForm({
     resolver: zodResolver(signInInputSchema),
     defaultValues: { email: '', password: '' },
@@ -68,7 +71,13 @@ export default function LoginPage() {
 
   const signIn = useMutation({
     mutationFn: (input: SignInInput) => auth.signIn(input),
-    onSuccess: () => safeNavigate(navigate, redirectTo, { replace: true }),
+    onSuccess: (result) => {
+      if ('mfaRequired' in result) {
+        setChallengeToken(result.challengeToken);
+        return;
+      }
+      safeNavigate(navigate, redirectTo, { replace: true });
+    },
     onError: (error, input) => {
       // The typed values stay in the form; only the messages change.
       const message = applyServerErrors(error, form.setError, FIELDS);
@@ -82,6 +91,25 @@ export default function LoginPage() {
 
   if (auth.user && !signIn.isPending && !signIn.isSuccess)
     return <Navigate to={redirectTo} replace />;
+
+  if (challengeToken) {
+    return (
+      <AuthCard
+        title="Two-factor authentication"
+        description="One more step to keep your account safe."
+      >
+        <MfaChallengeForm
+          challengeToken={challengeToken}
+          onVerified={() => safeNavigate(navigate, redirectTo, { replace: true })}
+          onStartOver={() => {
+            setChallengeToken(null);
+            signIn.reset();
+            form.resetField('password');
+          }}
+        />
+      </AuthCard>
+    );
+  }
 
   const registerHref = redirectParam
     ? `/register?redirect=${encodeURIComponent(redirectParam)}`
@@ -137,6 +165,7 @@ export default function LoginPage() {
           {signIn.isPending ? 'Logging in…' : 'Log in'}
         </Button>
       </form>
+      <ContinueWithFacebook />
     </AuthCard>
   );
 }
