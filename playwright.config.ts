@@ -28,6 +28,11 @@ export default defineConfig({
     reuseExistingServer: false,
     stdout: 'ignore',
     stderr: 'pipe',
-    env: { PORT: String(PORT), APP_URL: E2E_URL },
+    env: {
+      PORT: String(PORT),
+      APP_URL: E2E_URL,
+      // e2e/admin.spec.ts creates the first administrator with it.
+      ADMIN_SETUP_TOKEN: 'e2e-first-administrator-setup-token',
+    },
   },
 });

@@ -148,7 +148,7 @@ export async function unsafeListUserEmails(
 
 type UserRoleRow = typeof userRoles.$inferSelect;
 
-export function toUserRoleDto(row: UserRoleRow): UserRole {
+export function toUserRoleDto(row: Omit<UserRoleRow, 'staffRole'>): UserRole {
   return {
     id: row.id,
     user_id: row.userId,

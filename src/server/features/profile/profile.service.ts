@@ -166,6 +166,8 @@ export async function updateUserStatus(
     'USER_PROFILE_ERROR',
     (tx) => repo.mergeProfileSettings(tx, userId, { status }, new Date()),
   );
+  // The status travels with the cached actor (an inactive account is closed): read it again.
+  ctx.deps.bus.publish('user-sessions', userId);
   return updated ?? profileNotFound(userId);
 }
 

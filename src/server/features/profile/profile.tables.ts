@@ -24,6 +24,8 @@ export const userRoles = pgTable(
       .references(() => profiles.id, { onDelete: 'cascade' }),
     role: text('role').notNull(),
     tenantId: uuid('tenant_id').references(() => profiles.id, { onDelete: 'cascade' }),
+    /** For tenant_staff rows: what the member may do in the tenant (staff, manager, viewer). */
+    staffRole: text('staff_role'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },

@@ -18,6 +18,10 @@ export const staffInvitations = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    /** Who sent it (the owner or a manager): the acceptance page names them. */
+    invitedBy: uuid('invited_by').references(() => profiles.id, { onDelete: 'set null' }),
+    acceptedAt: timestamp('accepted_at', { withTimezone: true }),
+    acceptedBy: uuid('accepted_by').references(() => profiles.id, { onDelete: 'set null' }),
   },
   (t) => [
     index('staff_invitations_tenant_user_id_idx').on(t.tenantUserId),

@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { and, eq, lte, or } from 'drizzle-orm';
 import type { Subscription } from '#shared/contracts/account.contract.ts';
 import type { AddonId, PlanId, SubscriptionStatus } from '#shared/plans.ts';
 import type { Tx } from '#server/platform/db/client.ts';
@@ -44,6 +44,26 @@ export async function updateSubscription(
     .update(subscription)
     .set({ ...changes, updatedAt: now })
     .where(eq(subscription.userId, userId))
+    .returning();
+  return row ? toSubscriptionDto(row) : null;
+}
+
+/** An ended (inactive or past its end) trial becomes Free and active; null when there is none. */
+export async function moveEndedTrialToFree(
+  tx: Tx,
+  userId: string,
+  now: Date,
+): Promise<Subscription | null> {
+  const [row] = await tx
+    .update(subscription)
+    .set({ plan: 'free', status: 'active', updatedAt: now })
+    .where(
+      and(
+        eq(subscription.userId, userId),
+        eq(subscription.plan, 'trial'),
+        or(eq(subscription.status, 'inactive'), lte(subscription.trialEndsAt, now)),
+      ),
+    )
     .returning();
   return row ? toSubscriptionDto(row) : null;
 }

@@ -34,6 +34,18 @@ export function createSubscriptionRoutes(deps: AppDeps) {
 
   router.openapi(
     createRoute({
+      method: 'post',
+      path: '/api/subscription/continue-free',
+      summary: 'After the trial ended: continue on the Free plan',
+      tags: ['Account'],
+      middleware: [requireActor] as const,
+      responses: envelope(subscriptionSchema),
+    }),
+    async (c) => ok(c, await subscriptions.continueOnFree(context(c))),
+  );
+
+  router.openapi(
+    createRoute({
       method: 'patch',
       path: '/api/admin/users/{id}/subscription',
       summary: "Change an account's plan or status (administrators)",

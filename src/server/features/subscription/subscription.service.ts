@@ -61,3 +61,28 @@ export async function updateSubscription(
   }
   return updated;
 }
+
+/**
+ * Trial-expired → "continue on Free" (decision 034): the owner moves their ended trial to the Free
+ * plan, active (dashboard and analytics only, seed §6). Row-level security allows exactly this
+ * change and nothing else to a non-administrator (migration 0008).
+ */
+export async function continueOnFree(ctx: ServiceContext): Promise<Subscription> {
+  requireAccess(ctx.actor, 'manage:subscription');
+  let updated: Subscription | null;
+  try {
+    updated = await withTenant(ctx.deps.database, tenantScope(ctx.actor), (tx) =>
+      repo.moveEndedTrialToFree(tx, ctx.actor.tenantId, new Date()),
+    );
+  } catch (error) {
+    throw serviceError(UPDATE_SUBSCRIPTION_FAILED, error, 'SUBSCRIPTION_ERROR');
+  }
+  if (!updated) {
+    throw AppError.from('WORKFLOW_STATE_INVALID', {
+      userMessage: 'Only an ended trial can continue on the Free plan.',
+      technicalMessage: `No ended trial for ${ctx.actor.tenantId}`,
+    });
+  }
+  ctx.deps.cache.invalidateTenant(ctx.actor.tenantId);
+  return updated;
+}

@@ -1,12 +1,29 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { fireEvent, render, screen, within } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
-import { authValue } from '../../../test/auth-state.ts';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import type { ActorContext } from '#shared/contracts/staff.contract.ts';
+import { authValue, USER_ID } from '../../../test/auth-state.ts';
+import { staffKeys } from '../../staff/api/staff-api.ts';
 import { AuthContext } from '../../auth/auth-context.ts';
 import { layoutStore, SIDEBAR_STORAGE_KEY } from '../lib/layout-store.ts';
 import { DashboardLayout } from './dashboard-layout.tsx';
 
-function renderLayout(path: string) {
+/** The actor the server would report; the sidebar lists what its role may use. */
+function actorOf(overrides: Partial<ActorContext> = {}): ActorContext {
+  return {
+    user_id: USER_ID,
+    tenant_id: USER_ID,
+    tenant_role: 'owner',
+    is_admin: false,
+    memberships: [],
+    ...overrides,
+  };
+}
+
+function renderLayout(path: string, actor: ActorContext = actorOf()) {
+  const queryClient = new QueryClient({ defaultOptions: { queries: { staleTime: Infinity } } });
+  queryClient.setQueryData(staffKeys.me(USER_ID), actor);
   const router = createMemoryRouter(
     [
       {
@@ -21,9 +38,11 @@ function renderLayout(path: string) {
     { initialEntries: [path] },
   );
   render(
-    <AuthContext.Provider value={authValue()}>
-      <RouterProvider router={router} />
-    </AuthContext.Provider>,
+    <QueryClientProvider client={queryClient}>
+      <AuthContext.Provider value={authValue()}>
+        <RouterProvider router={router} />
+      </AuthContext.Provider>
+    </QueryClientProvider>,
   );
   return router;
 }
@@ -69,5 +88,22 @@ describe('DashboardLayout', () => {
     const menu = screen.getByRole('button', { name: 'Account menu' });
     expect(menu.textContent).toContain('Harbour Bakery');
     expect(menu.textContent).toContain('owner@example.com');
+  });
+
+  it('lists only the areas the acting role may use', () => {
+    renderLayout('/dashboard', actorOf({ tenant_role: 'viewer' }));
+    const nav = screen.getAllByRole('navigation', { name: 'Dashboard' })[0]!;
+    expect(within(nav).getByRole('link', { name: /Staff/ })).toBeTruthy();
+    expect(within(nav).getByRole('link', { name: /Calendar/ })).toBeTruthy();
+    for (const hidden of [/AI Content/, /Engine Room/, /Platforms/, /Subscription/, /Admin/]) {
+      expect(within(nav).queryByRole('link', { name: hidden })).toBeNull();
+    }
+  });
+
+  it('shows the admin area to administrators only', () => {
+    renderLayout('/dashboard', actorOf({ is_admin: true }));
+    const nav = screen.getAllByRole('navigation', { name: 'Dashboard' })[0]!;
+    expect(within(nav).getByRole('link', { name: /Admin/ })).toBeTruthy();
+    expect(within(nav).getByRole('link', { name: /Subscription/ })).toBeTruthy();
   });
 });

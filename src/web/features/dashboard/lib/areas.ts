@@ -19,6 +19,7 @@ import {
   type LucideIcon,
 } from 'lucide-react';
 import type { Feature } from '#shared/plans.ts';
+import type { Permission } from '#shared/permissions.ts';
 
 // The dashboard's areas (seed §2, PRODUCT.md §2): one table drives the sidebar, the routes and
 // each area's page header, so a new area is added in one place.
@@ -33,6 +34,8 @@ export interface DashboardArea {
   /** What a user will do there, in one sentence. */
   summary: string;
   inSidebar: boolean;
+  /** The permission the area needs; the sidebar hides it from a role without it. */
+  permission?: Permission;
 }
 
 export const DASHBOARD_AREAS = [
@@ -52,6 +55,7 @@ export const DASHBOARD_AREAS = [
     summary:
       'Generate captions, hashtags and post ideas from a prompt and your business profile, then save them as drafts or schedule them.',
     inSidebar: true,
+    permission: 'create:post',
   },
   {
     slug: 'calendar',
@@ -87,6 +91,7 @@ export const DASHBOARD_AREAS = [
     summary:
       'Work with the AI content engine in a prompt console that turns a brief into posts or a whole campaign, and send the results to your calendar.',
     inSidebar: true,
+    permission: 'create:post',
   },
   {
     slug: 'audience',
@@ -119,6 +124,7 @@ export const DASHBOARD_AREAS = [
     summary:
       "Connect your Facebook Pages and Instagram accounts, watch each connection's health, and reconnect or sync them when needed.",
     inSidebar: true,
+    permission: 'manage:platforms',
   },
   {
     slug: 'staff',
@@ -126,6 +132,7 @@ export const DASHBOARD_AREAS = [
     icon: UserCog,
     summary: 'Invite your team by e-mail, give each person a role, and manage pending invitations.',
     inSidebar: true,
+    permission: 'read:staff',
   },
   {
     slug: 'settings',
@@ -150,6 +157,7 @@ export const DASHBOARD_AREAS = [
     summary:
       'See your plan and trial, upgrade to Premium, add CRM or Email marketing, redeem coupons and download your invoices.',
     inSidebar: true,
+    permission: 'manage:subscription',
   },
   {
     slug: 'connect',
@@ -188,7 +196,8 @@ export const DASHBOARD_AREAS = [
     icon: ShieldCheck,
     summary:
       'For administrators: manage users with their plans, status and roles, and watch the health of the system.',
-    inSidebar: false,
+    inSidebar: true,
+    permission: 'admin:users',
   },
 ] as const satisfies readonly DashboardArea[];
 

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { render, screen, within } from '@testing-library/react';
 import { MemoryRouter } from 'react-router';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { authValue, subscription } from '../../../test/auth-state.ts';
 import { AuthContext, type AuthContextValue } from '../../auth/auth-context.ts';
 import { SidebarContent } from '../../dashboard/components/sidebar.tsx';
@@ -9,10 +10,14 @@ import { FeatureGate } from './feature-gate.tsx';
 import { getArea } from '../../dashboard/lib/areas.ts';
 
 function renderWith(auth: AuthContextValue, ui: React.ReactNode) {
+  // The sidebar asks who is acting (useActor); a client without retries answers from its cache.
+  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
   return render(
-    <MemoryRouter>
-      <AuthContext.Provider value={auth}>{ui}</AuthContext.Provider>
-    </MemoryRouter>,
+    <QueryClientProvider client={queryClient}>
+      <MemoryRouter>
+        <AuthContext.Provider value={auth}>{ui}</AuthContext.Provider>
+      </MemoryRouter>
+    </QueryClientProvider>,
   );
 }
 

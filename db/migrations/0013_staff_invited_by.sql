@@ -1,0 +1,2 @@
+ALTER TABLE "staff_invitations" ADD COLUMN "invited_by" uuid;--> statement-breakpoint
+ALTER TABLE "staff_invitations" ADD CONSTRAINT "staff_invitations_invited_by_profiles_id_fk" FOREIGN KEY ("invited_by") REFERENCES "public"."profiles"("id") ON DELETE set null ON UPDATE no action;

@@ -1,0 +1,208 @@
+import type { MiddlewareHandler } from 'hono';
+import type { AppEnv } from '../http/context.ts';
+
+// Seed §9 monitor: the last 1000 calls and 100 alerts of this process, in memory. Every call is
+// recorded; after each one the last 60 s are evaluated against the thresholds (error rate 0.1,
+// response time 5000 ms, memory 80 %), only once at least 5 calls were made in that window, and
+// an alert identical to one raised in the last 5 minutes is not raised again.
+
+export const MONITOR_LIMITS = {
+  maxCalls: 1000,
+  maxAlerts: 100,
+  errorRate: 0.1,
+  responseTimeMs: 5000,
+  memoryPercent: 80,
+  windowMs: 60_000,
+  minCalls: 5,
+  suppressMs: 5 * 60_000,
+} as const;
+
+export interface MonitoredCall {
+  at: number;
+  method: string;
+  /** The route pattern (ids left out), so calls group by endpoint. */
+  route: string;
+  status: number;
+  durationMs: number;
+}
+
+export type AlertKind = 'error_rate' | 'response_time' | 'memory';
+
+export interface MonitorAlert {
+  at: number;
+  kind: AlertKind;
+  message: string;
+  value: number;
+  threshold: number;
+}
+
+export interface MonitorSnapshot {
+  window: { calls: number; errors: number; errorRate: number; averageMs: number; p95Ms: number };
+  memory: { heapUsedBytes: number; heapTotalBytes: number; rssBytes: number; percent: number };
+  thresholds: typeof MONITOR_LIMITS;
+  recentCalls: MonitoredCall[];
+  alerts: MonitorAlert[];
+  totalCalls: number;
+  startedAt: string;
+}
+
+export type MemoryReader = () => { heapUsed: number; heapTotal: number; rss: number };
+
+export class SystemMonitor {
+  readonly #calls: MonitoredCall[] = [];
+  readonly #alerts: MonitorAlert[] = [];
+  readonly #lastRaised = new Map<string, number>();
+  readonly #memory: MemoryReader;
+  readonly #startedAt = new Date();
+  #total = 0;
+
+  constructor(memory: MemoryReader = () => process.memoryUsage()) {
+    this.#memory = memory;
+  }
+
+  record(call: MonitoredCall): void {
+    this.#calls.push(call);
+    this.#total += 1;
+    if (this.#calls.length > MONITOR_LIMITS.maxCalls) this.#calls.shift();
+    this.evaluate(call.at);
+  }
+
+  #window(now: number): MonitoredCall[] {
+    const from = now - MONITOR_LIMITS.windowMs;
+    return this.#calls.filter((call) => call.at > from && call.at <= now);
+  }
+
+  #memoryPercent(): number {
+    const { heapUsed, heapTotal } = this.#memory();
+    return heapTotal > 0 ? Math.round((heapUsed / heapTotal) * 1000) / 10 : 0;
+  }
+
+  /** Checks the last 60 s; returns the alerts it raised. */
+  evaluate(now = Date.now()): MonitorAlert[] {
+    const calls = this.#window(now);
+    if (calls.length < MONITOR_LIMITS.minCalls) return [];
+    const raised: MonitorAlert[] = [];
+    const errors = calls.filter((call) => call.status >= 500).length;
+    const errorRate = errors / calls.length;
+    if (errorRate > MONITOR_LIMITS.errorRate) {
+      raised.push({
+        at: now,
+        kind: 'error_rate',
+        message: `Error rate ${(errorRate * 100).toFixed(1)}% over the last minute`,
+        value: errorRate,
+        threshold: MONITOR_LIMITS.errorRate,
+      });
+    }
+    const average = calls.reduce((sum, call) => sum + call.durationMs, 0) / calls.length;
+    if (average > MONITOR_LIMITS.responseTimeMs) {
+      raised.push({
+        at: now,
+        kind: 'response_time',
+        message: `Average response time ${Math.round(average)} ms over the last minute`,
+        value: average,
+        threshold: MONITOR_LIMITS.responseTimeMs,
+      });
+    }
+    const memory = this.#memoryPercent();
+    if (memory > MONITOR_LIMITS.memoryPercent) {
+      raised.push({
+        at: now,
+        kind: 'memory',
+        message: `Memory use ${memory}% of the heap`,
+        value: memory,
+        threshold: MONITOR_LIMITS.memoryPercent,
+      });
+    }
+    // Identical means the same kind: a rising error rate is one ongoing problem, not many.
+    const kept = raised.filter((alert) => {
+      const last = this.#lastRaised.get(alert.kind);
+      if (last !== undefined && now - last < MONITOR_LIMITS.suppressMs) return false;
+      this.#lastRaised.set(alert.kind, now);
+      return true;
+    });
+    for (const alert of kept) {
+      this.#alerts.push(alert);
+      if (this.#alerts.length > MONITOR_LIMITS.maxAlerts) this.#alerts.shift();
+    }
+    return kept;
+  }
+
+  snapshot(now = Date.now(), recent = 50): MonitorSnapshot {
+    const calls = this.#window(now);
+    const errors = calls.filter((call) => call.status >= 500).length;
+    const durations = calls.map((call) => call.durationMs).sort((a, b) => a - b);
+    const p95 = durations.length
+      ? durations[Math.min(durations.length - 1, Math.floor(durations.length * 0.95))]!
+      : 0;
+    const memory = this.#memory();
+    return {
+      window: {
+        calls: calls.length,
+        errors,
+        errorRate: calls.length ? errors / calls.length : 0,
+        averageMs: calls.length
+          ? Math.round((durations.reduce((a, b) => a + b, 0) / calls.length) * 10) / 10
+          : 0,
+        p95Ms: Math.round(p95 * 10) / 10,
+      },
+      memory: {
+        heapUsedBytes: memory.heapUsed,
+        heapTotalBytes: memory.heapTotal,
+        rssBytes: memory.rss,
+        percent: this.#memoryPercent(),
+      },
+      thresholds: MONITOR_LIMITS,
+      recentCalls: this.#calls.slice(-recent).reverse(),
+      alerts: [...this.#alerts].reverse(),
+      totalCalls: this.#total,
+      startedAt: this.#startedAt.toISOString(),
+    };
+  }
+
+  get callCount(): number {
+    return this.#calls.length;
+  }
+
+  get alertCount(): number {
+    return this.#alerts.length;
+  }
+}
+
+const monitors = new WeakMap<object, SystemMonitor>();
+
+/** One monitor per process (per set of deps). */
+export function monitorFor(owner: object): SystemMonitor {
+  let monitor = monitors.get(owner);
+  if (!monitor) {
+    monitor = new SystemMonitor();
+    monitors.set(owner, monitor);
+  }
+  return monitor;
+}
+
+const UUID_SEGMENT = /\/[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}(?=\/|$)/gi;
+const LONG_TOKEN_SEGMENT = /\/[A-Za-z0-9_-]{20,}(?=\/|$)/g;
+
+/** Records every API call (route pattern, status, duration) into the process's monitor. */
+export function monitorMiddleware(): MiddlewareHandler<AppEnv> {
+  return async (c, next) => {
+    const started = performance.now();
+    let failed = false;
+    try {
+      await next();
+    } catch (error) {
+      failed = true;
+      throw error;
+    } finally {
+      // Ids and link tokens are left out so calls group by endpoint and no secret is kept.
+      const route = c.req.path.replace(UUID_SEGMENT, '/:id').replace(LONG_TOKEN_SEGMENT, '/:token');
+      monitorFor(c.get('deps')).record({
+        at: Date.now(),
+        method: c.req.method,
+        route,
+        status: failed ? 500 : c.res.status,
+        durationMs: Math.round((performance.now() - started) * 10) / 10,
+      });
+    }
+  };
+}

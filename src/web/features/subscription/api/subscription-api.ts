@@ -1,0 +1,7 @@
+import type { Subscription } from '#shared/contracts/account.contract.ts';
+import { api } from '../../../lib/api-client.ts';
+
+export const subscriptionApi = {
+  /** After the trial ended: the Free plan, active (dashboard and analytics). */
+  continueOnFree: () => api.post<Subscription>('/api/subscription/continue-free'),
+};
