@@ -1,0 +1,37 @@
+import path from 'node:path';
+import type { MediaVariant } from '#shared/contracts/media.contract.ts';
+import type { AppDeps } from '#server/platform/deps.ts';
+import { createObjectStorage, type ObjectStorage } from '#server/platform/storage/storage.ts';
+
+// One storage per process (per deps), made on first use from the configuration.
+const storages = new WeakMap<AppDeps, ObjectStorage>();
+
+export function mediaStorage(deps: AppDeps): ObjectStorage {
+  let storage = storages.get(deps);
+  if (!storage) {
+    storage = createObjectStorage(deps.env);
+    storages.set(deps, storage);
+  }
+  return storage;
+}
+
+/** For tests: run the media library on another adapter (S3 against s3rver). */
+export function useMediaStorage(deps: AppDeps, storage: ObjectStorage): void {
+  storages.set(deps, storage);
+}
+
+const VARIANT_FILES: Record<MediaVariant, string> = {
+  original: 'original',
+  thumbnail: 'thumbnail.webp',
+  instagram: 'instagram.jpg',
+};
+
+/** Keys are ids only: a user's file name never becomes part of one. */
+export function variantKey(tenantId: string, mediaId: string, variant: MediaVariant): string {
+  return `${tenantId}/${mediaId}/${VARIANT_FILES[variant]}`;
+}
+
+/** Where uploads are streamed before they are checked; on the same disk as DATA_DIR. */
+export function uploadTempDir(deps: AppDeps): string {
+  return path.join(deps.env.dataDir, 'tmp', 'media-uploads');
+}
