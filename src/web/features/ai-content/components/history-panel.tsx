@@ -1,0 +1,233 @@
+import { useEffect, useState } from 'react';
+import { Link } from 'react-router';
+import { CalendarDays, History, RotateCcw, Search } from 'lucide-react';
+import type { Generation } from '#shared/contracts/ai-content.contract.ts';
+import { Alert } from '../../../components/ui/alert.tsx';
+import { Badge, type BadgeVariant } from '../../../components/ui/badge.tsx';
+import { Button } from '../../../components/ui/button.tsx';
+import {
+  Card,
+  CardContent,
+  CardDescription,
+  CardHeader,
+  CardTitle,
+} from '../../../components/ui/card.tsx';
+import { EmptyState } from '../../../components/ui/empty-state.tsx';
+import { Input } from '../../../components/ui/input.tsx';
+import { Skeleton } from '../../../components/ui/skeleton.tsx';
+import { userMessageOf } from '../../../lib/errors.ts';
+import { useAiCalendarContent, useAiHistory } from '../api/ai-content-api.ts';
+import { PLATFORM_LABELS, labelOf } from './generate-form.tsx';
+import { calendarLinkFor } from './variant-card.tsx';
+
+const PAGE = 10;
+
+const STATUS_VARIANTS: Record<Generation['status'], BadgeVariant> = {
+  completed: 'secondary',
+  partial: 'warning',
+  failed: 'destructive',
+};
+
+function formatDate(iso: string): string {
+  return new Intl.DateTimeFormat(undefined, {
+    day: 'numeric',
+    month: 'short',
+    hour: 'numeric',
+    minute: '2-digit',
+  }).format(new Date(iso));
+}
+
+/** Past prompts, searchable, each with a way to use it again. */
+export function PromptHistory({ onReuse }: { onReuse: (generation: Generation) => void }) {
+  const [search, setSearch] = useState('');
+  const [q, setQ] = useState('');
+  const [limit, setLimit] = useState(PAGE);
+  useEffect(() => {
+    const timer = setTimeout(() => {
+      setQ(search.trim());
+      setLimit(PAGE);
+    }, 250);
+    return () => clearTimeout(timer);
+  }, [search]);
+  const query = useAiHistory(q, limit);
+
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle>Prompt history</CardTitle>
+        <CardDescription>Every generation and the prompt that made it.</CardDescription>
+      </CardHeader>
+      <CardContent className="grid gap-4">
+        <div className="relative">
+          <Search
+            aria-hidden
+            className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-muted-foreground"
+          />
+          <Input
+            type="search"
+            aria-label="Search prompts"
+            placeholder="Search prompts"
+            className="pl-9"
+            value={search}
+            onChange={(e) => setSearch(e.target.value)}
+          />
+        </div>
+        {query.isPending ? (
+          <div className="grid gap-3" aria-busy="true" aria-label="Loading prompt history">
+            {[0, 1, 2].map((k) => (
+              <Skeleton key={k} className="h-16 w-full" />
+            ))}
+          </div>
+        ) : query.isError ? (
+          <Alert variant="destructive" title="The history could not be loaded">
+            <p>{userMessageOf(query.error)}</p>
+            <Button
+              variant="outline"
+              size="sm"
+              className="mt-2"
+              loading={query.isFetching}
+              onClick={() => void query.refetch()}
+            >
+              Try again
+            </Button>
+          </Alert>
+        ) : query.data.items.length === 0 ? (
+          <EmptyState
+            icon={History}
+            title={q ? 'No prompts match' : 'No generations yet'}
+            description={
+              q ? `Nothing you asked for contains “${q}”.` : 'Your prompts will be kept here.'
+            }
+          />
+        ) : (
+          <>
+            <ul className="divide-y divide-border" aria-label="Past prompts">
+              {query.data.items.map((g) => {
+                const saved = g.variants.filter((v) => v.event_id).length;
+                return (
+                  <li key={g.id} className="flex flex-wrap items-start gap-3 py-3 first:pt-0">
+                    <div className="grid min-w-0 flex-1 gap-1">
+                      <p className="line-clamp-2 text-sm font-medium text-foreground">{g.prompt}</p>
+                      <p className="flex flex-wrap items-center gap-x-2 gap-y-1 text-xs text-muted-foreground">
+                        <time dateTime={g.created_at}>{formatDate(g.created_at)}</time>
+                        <span aria-hidden>·</span>
+                        <span>
+                          {PLATFORM_LABELS[g.options.platform]}, {labelOf(g.options.tone)},{' '}
+                          {g.variants.length} of {g.options.variants} variants
+                        </span>
+                        <span aria-hidden>·</span>
+                        <span>{g.provider.label}</span>
+                        {saved > 0 ? (
+                          <>
+                            <span aria-hidden>·</span>
+                            <span>{saved} saved to the calendar</span>
+                          </>
+                        ) : null}
+                      </p>
+                    </div>
+                    <div className="flex items-center gap-2">
+                      {g.status !== 'completed' ? (
+                        <Badge variant={STATUS_VARIANTS[g.status]}>{labelOf(g.status)}</Badge>
+                      ) : null}
+                      <Button
+                        size="sm"
+                        variant="outline"
+                        aria-label={`Reuse the prompt “${g.prompt.slice(0, 60)}”`}
+                        onClick={() => onReuse(g)}
+                      >
+                        <RotateCcw aria-hidden className="size-4" /> Reuse
+                      </Button>
+                    </div>
+                  </li>
+                );
+              })}
+            </ul>
+            {query.data.total > query.data.items.length ? (
+              <Button
+                variant="outline"
+                size="sm"
+                className="justify-self-start"
+                loading={query.isFetching}
+                onClick={() => setLimit((l) => l + PAGE)}
+              >
+                Show more ({query.data.total - query.data.items.length} left)
+              </Button>
+            ) : null}
+          </>
+        )}
+      </CardContent>
+    </Card>
+  );
+}
+
+/** Seed §7 "AI content": the calendar's ai_generated posts. */
+export function AiCalendarContent() {
+  const query = useAiCalendarContent();
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle>AI content on your calendar</CardTitle>
+        <CardDescription>Drafts and scheduled posts made here, by publishing time.</CardDescription>
+      </CardHeader>
+      <CardContent>
+        {query.isPending ? (
+          <div className="grid gap-3" aria-busy="true" aria-label="Loading AI content">
+            {[0, 1].map((k) => (
+              <Skeleton key={k} className="h-12 w-full" />
+            ))}
+          </div>
+        ) : query.isError ? (
+          <Alert variant="destructive" title="AI content could not be loaded">
+            <p>{userMessageOf(query.error)}</p>
+            <Button
+              variant="outline"
+              size="sm"
+              className="mt-2"
+              loading={query.isFetching}
+              onClick={() => void query.refetch()}
+            >
+              Try again
+            </Button>
+          </Alert>
+        ) : query.data.length === 0 ? (
+          <EmptyState
+            icon={CalendarDays}
+            title="Nothing saved yet"
+            description="Save or schedule a variant and it shows up here and on the calendar."
+          />
+        ) : (
+          <ul className="divide-y divide-border" aria-label="AI content">
+            {query.data.map((event) => (
+              <li
+                key={event.id}
+                className="flex flex-wrap items-center gap-3 py-3 first:pt-0 last:pb-0"
+              >
+                <div className="grid min-w-0 flex-1 gap-0.5">
+                  <Link
+                    to={calendarLinkFor(event.id)}
+                    className="truncate text-sm font-medium text-foreground hover:underline"
+                  >
+                    {event.title}
+                  </Link>
+                  <p className="text-xs text-muted-foreground">
+                    {event.scheduled_for ? (
+                      <time dateTime={event.scheduled_for}>{formatDate(event.scheduled_for)}</time>
+                    ) : (
+                      'Not scheduled'
+                    )}
+                    {event.platforms.length > 0
+                      ? ` · ${event.platforms.map((p) => PLATFORM_LABELS[p as keyof typeof PLATFORM_LABELS] ?? p).join(', ')}`
+                      : ''}
+                  </p>
+                </div>
+                <Badge variant={event.status === 'scheduled' ? 'success' : 'outline'}>
+                  {labelOf(event.status)}
+                </Badge>
+              </li>
+            ))}
+          </ul>
+        )}
+      </CardContent>
+    </Card>
+  );
+}

@@ -1,0 +1,235 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { fireEvent, render, screen, within } from '@testing-library/react';
+import { MemoryRouter } from 'react-router';
+import { QueryClientProvider } from '@tanstack/react-query';
+import type { AiStatus, StreamEvent, Variant } from '#shared/contracts/ai-content.contract.ts';
+import { createQueryClient } from '../../../app/query-client.ts';
+import { authValue, subscription } from '../../../test/auth-state.ts';
+import { fail, mockApi, ok } from '../../../test/mock-api.ts';
+import { AuthContext } from '../../auth/auth-context.ts';
+import AiContentPage from './ai-content-page.tsx';
+
+const GEN_ID = '00000000-0000-4000-8000-0000000000a1';
+
+function status(overrides: Partial<AiStatus> = {}): AiStatus {
+  return {
+    provider: { kind: 'offline', label: 'Offline generator' },
+    allowance: {
+      used: 3,
+      limit: 100,
+      remaining: 97,
+      period: '2026-11',
+      resets_at: '2026-12-01T00:00:00.000Z',
+    },
+    offline_languages: ['en'],
+    can: { generate: true, schedule: true },
+    ...overrides,
+  };
+}
+
+function variant(index: number, caption: string): Variant {
+  return {
+    index,
+    caption,
+    hashtags: ['#Bread', '#Bakery'],
+    suggested_hashtags: ['#ShopLocal'],
+    adjustments: [],
+    best_times: {
+      source: 'default',
+      time_zone: 'UTC',
+      note: 'Times that usually work on Instagram.',
+      slots: [{ day: 2, time: '11:00', next_at: '2099-01-06T11:00:00.000Z' }],
+    },
+    event_id: null,
+  };
+}
+
+/** The page's API, with the streaming route answering these NDJSON lines (or an envelope). */
+function installApi(
+  stream: StreamEvent[] | { status: number; body: unknown },
+  aiStatus = status(),
+) {
+  const api = mockApi({
+    'GET /api/ai-content/status': ok(aiStatus),
+    'GET /api/ai-content/generations': ok({ items: [], total: 0 }),
+    'GET /api/calendar-events/ai-content': ok([]),
+  });
+  const json = api.fetchMock.getMockImplementation()!;
+  const requests: unknown[] = [];
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
+      if (String(input) !== '/api/ai-content/generations/stream') return json(input, init);
+      requests.push(JSON.parse(String(init?.body)));
+      if (!Array.isArray(stream)) {
+        return new Response(JSON.stringify(stream.body), {
+          status: stream.status,
+          headers: { 'Content-Type': 'application/json' },
+        });
+      }
+      const lines = stream.map((e) => `${JSON.stringify(e)}\n`);
+      const body = new ReadableStream<Uint8Array>({
+        start(controller) {
+          // Split mid-line too, as a network would.
+          const text = new TextEncoder().encode(lines.join(''));
+          controller.enqueue(text.slice(0, 37));
+          controller.enqueue(text.slice(37));
+          controller.close();
+        },
+      });
+      return new Response(body, { headers: { 'Content-Type': 'application/x-ndjson' } });
+    }),
+  );
+  return requests;
+}
+
+function renderPage(plan: 'trial' | 'free' = 'trial') {
+  render(
+    <QueryClientProvider client={createQueryClient()}>
+      <AuthContext.Provider value={authValue({ subscription: subscription({ plan }) })}>
+        <MemoryRouter>
+          <AiContentPage />
+        </MemoryRouter>
+      </AuthContext.Provider>
+    </QueryClientProvider>,
+  );
+}
+
+const allowanceAfter = { ...status().allowance, used: 5, remaining: 95 };
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+});
+
+describe('AI content page', () => {
+  it('says which provider is active and what is left of the allowance', async () => {
+    installApi([]);
+    renderPage();
+    expect(await screen.findByText('Offline generator')).toBeTruthy();
+    expect(
+      screen
+        .getByRole('meter', { name: 'Generations used this month' })
+        .getAttribute('aria-valuenow'),
+    ).toBe('3');
+    expect(screen.getByText(/Renews on December 1/)).toBeTruthy();
+    expect((screen.getByRole('option', { name: 'Spanish' }) as HTMLOptionElement).disabled).toBe(
+      true,
+    );
+  });
+
+  it('checks the prompt in the browser before sending anything', async () => {
+    const requests = installApi([]);
+    renderPage();
+    await screen.findByText('Offline generator');
+    fireEvent.click(screen.getByRole('button', { name: 'Generate' }));
+    expect(await screen.findByText('Describe the post you want in a few words')).toBeTruthy();
+    expect(requests).toHaveLength(0);
+  });
+
+  it('shows streamed variants ready to edit, with hashtags, limits and best times', async () => {
+    const requests = installApi([
+      {
+        type: 'start',
+        generation_id: GEN_ID,
+        provider: { kind: 'offline', label: 'Offline generator' },
+        variants: 2,
+        allowance: allowanceAfter,
+      },
+      { type: 'delta', index: 0, text: 'Fresh bread ' },
+      { type: 'delta', index: 0, text: 'today!' },
+      { type: 'variant', variant: variant(0, 'Fresh bread today!') },
+      { type: 'delta', index: 1, text: 'Warm loaves' },
+      { type: 'variant', variant: variant(1, 'Warm loaves are back.') },
+    ]);
+    renderPage();
+    await screen.findByText('Offline generator');
+    fireEvent.change(screen.getByLabelText('What should the post be about?'), {
+      target: { value: 'Our bread is back' },
+    });
+    fireEvent.change(screen.getByLabelText('Variants'), { target: { value: '2' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Generate' }));
+
+    const first = await screen.findByRole('region', { name: 'Variant 1' });
+    expect((within(first).getByLabelText('Caption') as HTMLTextAreaElement).value).toBe(
+      'Fresh bread today!',
+    );
+    expect(within(first).getByText('34 / 2,200 characters')).toBeTruthy();
+    expect(within(first).getByText('2 / 30 hashtags')).toBeTruthy();
+    expect(within(first).getByRole('button', { name: 'Add #ShopLocal' })).toBeTruthy();
+    expect(within(first).getByText('Times that usually work on Instagram.')).toBeTruthy();
+    expect(await screen.findByRole('region', { name: 'Variant 2' })).toBeTruthy();
+    expect(requests[0]).toMatchObject({ prompt: 'Our bread is back', variants: 2 });
+
+    // Leaving a hashtag out updates the count.
+    fireEvent.click(within(first).getByRole('button', { name: '#Bakery, included' }));
+    expect(within(first).getByText('1 / 30 hashtags')).toBeTruthy();
+  });
+
+  it('keeps the prompt and offers to try again when the provider fails', async () => {
+    installApi([
+      {
+        type: 'start',
+        generation_id: GEN_ID,
+        provider: { kind: 'openai-compatible', label: 'gpt-4o-mini' },
+        variants: 1,
+        allowance: allowanceAfter,
+      },
+      {
+        type: 'error',
+        index: 0,
+        error: {
+          code: 'RATE_LIMIT_EXCEEDED',
+          message: 'Too many requests. Please wait a moment before trying again.',
+          retryable: true,
+          correlationId: 'err_1_x',
+        },
+      },
+    ]);
+    renderPage();
+    await screen.findByText('Offline generator');
+    fireEvent.change(screen.getByLabelText('What should the post be about?'), {
+      target: { value: 'Our bread is back' },
+    });
+    fireEvent.click(screen.getByRole('button', { name: 'Generate' }));
+    expect(
+      await screen.findByText('Too many requests. Please wait a moment before trying again.'),
+    ).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Try again' })).toBeTruthy();
+    expect(
+      (screen.getByLabelText('What should the post be about?') as HTMLTextAreaElement).value,
+    ).toBe('Our bread is back');
+  });
+
+  it('shows field errors from the server next to their fields', async () => {
+    installApi({
+      status: 400,
+      body: fail(400, 'VALIDATION_ERROR', 'Please check your input and try again.', {
+        fieldErrors: { prompt: 'Keep the prompt under 2000 characters' },
+      }).body,
+    });
+    renderPage();
+    await screen.findByText('Offline generator');
+    fireEvent.change(screen.getByLabelText('What should the post be about?'), {
+      target: { value: 'Our bread is back' },
+    });
+    fireEvent.click(screen.getByRole('button', { name: 'Generate' }));
+    expect(await screen.findByText('Keep the prompt under 2000 characters')).toBeTruthy();
+  });
+
+  it('is behind the plan gate on Free (seed §6)', () => {
+    installApi([]);
+    renderPage('free');
+    expect(screen.getByText('AI Content is part of the Premium plan')).toBeTruthy();
+  });
+
+  it('hides generating from a role that cannot create posts', async () => {
+    installApi([], status({ can: { generate: false, schedule: false } }));
+    renderPage();
+    expect(
+      await screen.findByText('Your role can read AI content but not create it.'),
+    ).toBeTruthy();
+    expect((screen.getByRole('button', { name: 'Generate' }) as HTMLButtonElement).disabled).toBe(
+      true,
+    );
+  });
+});
