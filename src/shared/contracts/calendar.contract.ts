@@ -90,3 +90,36 @@ export const aiContentQuerySchema = z.strictObject({
   offset: z.coerce.number().int().min(0).optional(),
 });
 export type AiContentQuery = z.input<typeof aiContentQuerySchema>;
+
+/**
+ * The person's private calendar subscription link. Only a hash of its secret is stored, so the
+ * link itself (url) is in the answer that creates it and never again.
+ */
+export const calendarFeedSchema = z.object({
+  active: z.boolean(),
+  created_at: z.string().nullable(),
+  url: z.string().nullable(),
+});
+export type CalendarFeed = z.infer<typeof calendarFeedSchema>;
+
+export const calendarFeedRoutes = {
+  /** GET: status; POST: a new link (the old one stops working); DELETE: turn the feed off. */
+  feed: '/api/calendar-events/feed',
+  /** The public .ics address; the secret in the path is the credential. */
+  ics: (tenantId: string, memberId: string, secret: string) =>
+    `/api/calendar-feeds/${tenantId}/${memberId}/${secret}.ics`,
+} as const;
+
+/** One platform's delivery of an event (platform_posts): where it went, or why it did not. */
+export const platformPostSchema = z.object({
+  id: z.uuid(),
+  platform: z.enum(PLATFORMS),
+  status: z.enum(['scheduled', 'publishing', 'published', 'failed', 'unconfirmed', 'cancelled']),
+  permalink: z.string().nullable(),
+  attempts: z.number().int(),
+  last_error: z.string().nullable(),
+  updated_at: z.string(),
+});
+export type PlatformPost = z.infer<typeof platformPostSchema>;
+
+export const platformPostsRoute = (id: string) => `/api/calendar-events/${id}/platform-posts`;

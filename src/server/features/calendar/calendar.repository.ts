@@ -1,9 +1,14 @@
 import { and, asc, eq, gt } from 'drizzle-orm';
-import type { CalendarEvent, EventStatus, EventType } from '#shared/contracts/calendar.contract.ts';
+import type {
+  CalendarEvent,
+  EventStatus,
+  EventType,
+  PlatformPost,
+} from '#shared/contracts/calendar.contract.ts';
 import type { AddonId, PlanId, SubscriptionStatus } from '#shared/plans.ts';
 import type { Tx } from '#server/platform/db/client.ts';
 import { subscription } from '../subscription/subscription.tables.ts';
-import { calendarEvents } from './calendar.tables.ts';
+import { calendarEvents, platformPosts } from './calendar.tables.ts';
 
 // SQL for calendar_events. Every query names the tenant in its WHERE clause as well as leaving
 // it to row-level security: the policy's `user_id = (select app.current_tenant_id())` alone does
@@ -208,4 +213,34 @@ export async function findPlan(tx: Tx, userId: string): Promise<PlanOfTenant | n
     .where(eq(subscription.userId, userId))
     .limit(1);
   return row ? { plan: row.plan, status: row.status, addons: row.addons as AddonId[] } : null;
+}
+
+/** An event's deliveries, one per platform, for "why did it fail". */
+export async function listPlatformPosts(
+  tx: Tx,
+  userId: string,
+  eventId: string,
+): Promise<PlatformPost[]> {
+  const rows = await tx
+    .select({
+      id: platformPosts.id,
+      platform: platformPosts.platform,
+      status: platformPosts.status,
+      permalink: platformPosts.permalink,
+      attempts: platformPosts.attempts,
+      lastError: platformPosts.lastError,
+      updatedAt: platformPosts.updatedAt,
+    })
+    .from(platformPosts)
+    .where(and(eq(platformPosts.userId, userId), eq(platformPosts.calendarEventId, eventId)))
+    .orderBy(asc(platformPosts.platform), asc(platformPosts.id));
+  return rows.map((row) => ({
+    id: row.id,
+    platform: row.platform,
+    status: row.status,
+    permalink: row.permalink,
+    attempts: row.attempts,
+    last_error: row.lastError,
+    updated_at: row.updatedAt.toISOString(),
+  }));
 }

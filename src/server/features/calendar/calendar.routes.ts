@@ -2,8 +2,10 @@ import { z } from 'zod';
 import {
   aiContentQuerySchema,
   calendarEventSchema,
+  calendarFeedSchema,
   createEventInputSchema,
   listEventsQuerySchema,
+  platformPostSchema,
   scheduleEventInputSchema,
   upcomingQuerySchema,
   updateEventInputSchema,
@@ -15,6 +17,7 @@ import { ok } from '#server/platform/http/respond.ts';
 import type { ServiceContext } from '#server/platform/access.ts';
 import { actorOf, requireActor } from '../auth/auth.middleware.ts';
 import * as calendar from './calendar.service.ts';
+import * as feeds from './calendar-feed.service.ts';
 
 const tags = ['Calendar'];
 const idParams = z.object({ id: z.uuid({ error: 'Not a valid id' }) });
@@ -41,6 +44,61 @@ export function createCalendarRoutes(deps: AppDeps) {
     async (c) =>
       ok(c, await calendar.listUpcomingEvents(context(c), tenantOf(c), c.req.valid('query').limit)),
   );
+
+  // The person's calendar subscription link (decision 070).
+  router.openapi(
+    createRoute({
+      method: 'get',
+      path: '/api/calendar-events/feed',
+      summary: 'Whether the private calendar subscription link is on',
+      tags,
+      responses: envelope(calendarFeedSchema),
+    }),
+    async (c) => ok(c, await feeds.getFeed(context(c))),
+  );
+
+  router.openapi(
+    createRoute({
+      method: 'post',
+      path: '/api/calendar-events/feed',
+      summary: 'A new private calendar subscription link; the previous one stops working',
+      tags,
+      responses: envelope(calendarFeedSchema, 201),
+    }),
+    async (c) => ok(c, await feeds.createFeed(context(c)), 201),
+  );
+
+  router.openapi(
+    createRoute({
+      method: 'delete',
+      path: '/api/calendar-events/feed',
+      summary: 'Turn the private calendar subscription link off',
+      tags,
+      responses: envelope(calendarFeedSchema),
+    }),
+    async (c) => {
+      await feeds.deleteFeed(context(c));
+      return ok(c, { active: false, created_at: null, url: null });
+    },
+  );
+
+  // Outside the session: calendar apps fetch this with no cookie; the secret is the credential.
+  router.get('/api/calendar-feeds/:tenantId/:memberId/:file', async (c) => {
+    const { tenantId, memberId, file } = c.req.param();
+    const body = await feeds.renderFeed(deps, {
+      tenantId,
+      memberId,
+      secret: file.endsWith('.ics') ? file.slice(0, -4) : '',
+      clientIp: c.get('clientIp'),
+    });
+    return c.body(body, 200, {
+      'Content-Type': 'text/calendar; charset=utf-8',
+      'Content-Disposition': 'inline; filename="soci-gen.ics"',
+      'Cache-Control': 'private, max-age=300',
+      'Referrer-Policy': 'no-referrer',
+      'X-Robots-Tag': 'noindex',
+    });
+  });
 
   router.openapi(
     createRoute({
@@ -130,6 +188,19 @@ export function createCalendarRoutes(deps: AppDeps) {
       await calendar.deleteEvent(context(c), tenantOf(c), id);
       return ok(c, { id });
     },
+  );
+
+  router.openapi(
+    createRoute({
+      method: 'get',
+      path: '/api/calendar-events/{id}/platform-posts',
+      summary: "An event's deliveries per platform, with the reason of any failure",
+      tags,
+      request: { params: idParams },
+      responses: envelope(z.array(platformPostSchema)),
+    }),
+    async (c) =>
+      ok(c, await calendar.listPlatformPosts(context(c), tenantOf(c), c.req.valid('param').id)),
   );
 
   router.openapi(

@@ -8,6 +8,7 @@ import {
   type CreateEventInput,
   type EventStatus,
   type EventType,
+  type PlatformPost,
   type UpdateEventInput,
 } from '#shared/contracts/calendar.contract.ts';
 import { AppError } from '#shared/errors/index.ts';
@@ -99,6 +100,22 @@ export async function getEvent(
   return event ?? notFound(id);
 }
 
+/** Where an event went, platform by platform, and the reason when it did not get there. */
+export async function listPlatformPosts(
+  ctx: ServiceContext,
+  userId: string,
+  id: string,
+): Promise<PlatformPost[]> {
+  requireAccess(ctx.actor, 'read:calendar');
+  requireUserId(userId);
+  const scope = scopeForTenant(ctx.actor, userId);
+  requireEventId(id);
+  return withTenant(ctx.deps.database, scope, async (tx) => {
+    if (!(await repo.findEvent(tx, userId, id))) notFound(id);
+    return repo.listPlatformPosts(tx, userId, id);
+  });
+}
+
 /** Seed §7 create; the event's user_id names the business account (seed §5 validates it). */
 export async function createEvent(
   ctx: ServiceContext,
@@ -111,6 +128,7 @@ export async function createEvent(
   const input = parse(createEventInputSchema, fields);
   const now = new Date();
   const scheduledFor = toDate(input.scheduled_for);
+  requirePublishable(input.type, input.status);
   requireFutureIfScheduled(input.status, scheduledFor, now);
   const created = await withTenant(ctx.deps.database, scope, async (tx) => {
     await requireFeature(tx, userId, input.type);
@@ -144,6 +162,8 @@ export async function updateEvent(
   const now = new Date();
   const updated = await withTenant(ctx.deps.database, scope, async (tx) => {
     const existing = (await repo.findEvent(tx, userId, id)) ?? notFound(id);
+    requireChangeable(existing);
+    requirePublishable(input.type ?? existing.type, input.status ?? existing.status);
     const scheduledFor =
       input.scheduled_for === undefined
         ? toDate(existing.scheduled_for)
@@ -196,6 +216,8 @@ export async function scheduleEvent(
   requireFutureIfScheduled('scheduled', when, now);
   const scheduled = await withTenant(ctx.deps.database, scope, async (tx) => {
     const existing = (await repo.findEvent(tx, userId, id)) ?? notFound(id);
+    requireChangeable(existing);
+    requirePublishable(existing.type, 'scheduled');
     await requireFeature(tx, userId, existing.type);
     return repo.updateEvent(tx, userId, id, { scheduledFor: when, status: 'scheduled' }, now);
   });
@@ -245,6 +267,26 @@ async function requireFeature(tx: Tx, userId: string, type: EventType): Promise<
     technicalMessage: `${feature} is not in ${userId}'s plan (${plan ? `${plan.plan}, ${plan.status}` : 'no subscription'})`,
     details: { feature },
   });
+}
+
+/** PRODUCT.md §3: a note is a calendar note, never published, so it is never scheduled. */
+function requirePublishable(type: EventType, status: EventStatus): void {
+  if (type === 'note' && status === 'scheduled') {
+    throw fieldError('status', 'A note is never published; save it as a draft');
+  }
+}
+
+/**
+ * An event on its way out or already out is what the platforms show: changing it here would
+ * make the calendar disagree with them, so it is refused (it can still be deleted).
+ */
+function requireChangeable(existing: CalendarEvent): void {
+  if (existing.status === 'publishing' || existing.status === 'published') {
+    throw AppError.from('WORKFLOW_STATE_INVALID', {
+      technicalMessage: `Calendar event ${existing.id} is ${existing.status} and cannot be changed`,
+      details: { status: existing.status },
+    });
+  }
 }
 
 function requireFutureIfScheduled(status: EventStatus, scheduledFor: Date | null, now: Date): void {

@@ -8,8 +8,17 @@ import { mockApi, ok } from '../../../test/mock-api.ts';
 import { AuthContext, type AuthContextValue } from '../../auth/auth-context.ts';
 import DashboardHomePage, { greetingFor, onboardingChecklist } from './home-page.tsx';
 
-function renderHome(auth: AuthContextValue, upcoming: unknown[]) {
-  mockApi({ 'GET /api/calendar-events/upcoming': ok(upcoming) });
+function renderHome(auth: AuthContextValue, upcoming: unknown[], attention: unknown[] = []) {
+  // The attention list asks for failed, then unconfirmed posts (one status per request).
+  const byStatus = ['failed', 'unconfirmed'];
+  let call = 0;
+  mockApi({
+    'GET /api/calendar-events/upcoming': ok(upcoming),
+    'GET /api/calendar-events': () => {
+      const status = byStatus[call++ % 2];
+      return ok(attention.filter((event) => (event as { status: string }).status === status));
+    },
+  });
   render(
     <QueryClientProvider client={createQueryClient()}>
       <AuthContext.Provider value={auth}>
@@ -88,5 +97,39 @@ describe('dashboard home', () => {
       ['/dashboard/platforms', false],
       ['/dashboard/calendar', true],
     ]);
+  });
+
+  it('lists failed and unconfirmed posts as needing attention, each linking to the calendar', async () => {
+    const event = (id: string, title: string, status: string) => ({
+      id,
+      user_id: USER_ID,
+      title,
+      content: null,
+      platforms: ['facebook'],
+      type: 'post',
+      status,
+      scheduled_for: new Date(Date.now() - 86_400_000).toISOString(),
+      created_at: new Date(0).toISOString(),
+      updated_at: new Date(0).toISOString(),
+    });
+    renderHome(
+      authValue(),
+      [],
+      [
+        event('00000000-0000-4000-8000-0000000000b1', 'Weekend offer', 'failed'),
+        event('00000000-0000-4000-8000-0000000000b2', 'Opening hours', 'unconfirmed'),
+      ],
+    );
+    const failed = await screen.findByRole('link', { name: 'Weekend offer' });
+    expect(failed.getAttribute('href')).toBe(
+      '/dashboard/calendar?event=00000000-0000-4000-8000-0000000000b1',
+    );
+    expect(within(failed.closest('li') as HTMLElement).getByText('Failed')).toBeTruthy();
+    expect(await screen.findByRole('link', { name: 'Opening hours' })).toBeTruthy();
+  });
+
+  it('says all is clear when nothing failed', async () => {
+    renderHome(authValue(), []);
+    expect(await screen.findByText('All clear: nothing failed.')).toBeTruthy();
   });
 });

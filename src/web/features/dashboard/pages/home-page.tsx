@@ -1,5 +1,14 @@
 import { Link } from 'react-router';
-import { ArrowRight, CalendarDays, CheckCircle2, Circle, Clock, CreditCard } from 'lucide-react';
+import {
+  AlertCircle,
+  ArrowRight,
+  CalendarDays,
+  CheckCircle2,
+  Circle,
+  CircleHelp,
+  Clock,
+  CreditCard,
+} from 'lucide-react';
 import type { CalendarEvent } from '#shared/contracts/calendar.contract.ts';
 import type { BusinessProfile, Subscription } from '#shared/contracts/account.contract.ts';
 import { PLANS, TRIAL_DAYS } from '#shared/plans.ts';
@@ -21,6 +30,7 @@ import { cn } from '../../../lib/cn.ts';
 import { trialDaysLeft } from '../../account/lib/subscription.ts';
 import { useAuth } from '../../auth/auth-context.ts';
 import { useUpcomingEvents } from '../../calendar/api/list-upcoming-events.ts';
+import { useEventsNeedingAttention } from '../../calendar/api/calendar-api.ts';
 
 export function greetingFor(hour: number): string {
   if (hour < 12) return 'Good morning';
@@ -69,7 +79,7 @@ function labelOf(value: string): string {
 function UpcomingPosts({ userId, timeZone }: { userId: string; timeZone: string | undefined }) {
   const query = useUpcomingEvents(userId);
   return (
-    <Card className="lg:col-span-2">
+    <Card className="self-start lg:col-span-2">
       <CardHeader>
         <div className="flex items-start justify-between gap-3">
           <div className="grid gap-1.5">
@@ -124,7 +134,12 @@ function UpcomingPosts({ userId, timeZone }: { userId: string; timeZone: string 
                 <div className="flex min-w-0 flex-1 items-center gap-3">
                   <Clock aria-hidden className="size-4 shrink-0 text-muted-foreground" />
                   <div className="min-w-0">
-                    <p className="truncate text-sm font-medium text-foreground">{event.title}</p>
+                    <Link
+                      to={eventLink(event.id)}
+                      className="block truncate text-sm font-medium text-foreground hover:underline"
+                    >
+                      {event.title}
+                    </Link>
                     <p className="text-xs text-muted-foreground">
                       <time dateTime={event.scheduled_for ?? undefined}>
                         {formatWhen(event.scheduled_for, timeZone)}
@@ -138,6 +153,79 @@ function UpcomingPosts({ userId, timeZone }: { userId: string; timeZone: string 
                 <Badge variant={STATUS_VARIANTS[event.status]}>{labelOf(event.status)}</Badge>
               </li>
             ))}
+          </ul>
+        )}
+      </CardContent>
+    </Card>
+  );
+}
+
+function eventLink(id: string): string {
+  return `/dashboard/calendar?event=${encodeURIComponent(id)}`;
+}
+
+/** Failed and unconfirmed posts: each opens on the calendar with the reason it did not go out. */
+function NeedsAttention({ userId, timeZone }: { userId: string; timeZone: string | undefined }) {
+  const query = useEventsNeedingAttention(userId);
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle>Posts needing attention</CardTitle>
+        <CardDescription>Posts that failed or whose publishing is not confirmed.</CardDescription>
+      </CardHeader>
+      <CardContent>
+        {query.isPending ? (
+          <div className="grid gap-3" aria-busy="true" aria-label="Loading posts needing attention">
+            <Skeleton className="h-10 w-full" />
+          </div>
+        ) : query.isError ? (
+          <Alert variant="destructive" title="These posts could not be loaded">
+            <p>{userMessageOf(query.error)}</p>
+            <Button
+              variant="outline"
+              size="sm"
+              className="mt-2"
+              loading={query.isFetching}
+              onClick={() => void query.refetch()}
+            >
+              Try again
+            </Button>
+          </Alert>
+        ) : query.data.length === 0 ? (
+          <p className="flex items-center gap-2 text-sm text-muted-foreground">
+            <CheckCircle2 aria-hidden className="size-4 text-success" />
+            All clear: nothing failed.
+          </p>
+        ) : (
+          <ul className="divide-y divide-border">
+            {query.data.slice(0, 10).map((event) => {
+              const Icon = event.status === 'failed' ? AlertCircle : CircleHelp;
+              return (
+                <li key={event.id} className="flex items-center gap-3 py-2.5 first:pt-0 last:pb-0">
+                  <Icon
+                    aria-hidden
+                    className={cn(
+                      'size-4 shrink-0',
+                      event.status === 'failed' ? 'text-destructive' : 'text-warning',
+                    )}
+                  />
+                  <div className="min-w-0 flex-1">
+                    <Link
+                      to={eventLink(event.id)}
+                      className="block truncate text-sm font-medium text-foreground hover:underline"
+                    >
+                      {event.title}
+                    </Link>
+                    <p className="text-xs text-muted-foreground">
+                      <time dateTime={event.scheduled_for ?? undefined}>
+                        {formatWhen(event.scheduled_for, timeZone)}
+                      </time>
+                    </p>
+                  </div>
+                  <Badge variant={STATUS_VARIANTS[event.status]}>{labelOf(event.status)}</Badge>
+                </li>
+              );
+            })}
           </ul>
         )}
       </CardContent>
@@ -313,7 +401,10 @@ export default function DashboardHomePage() {
       <OnboardingChecklist items={onboardingChecklist(businessProfile, upcoming.data)} />
       <div className="grid gap-6 lg:grid-cols-3">
         {user ? <UpcomingPosts userId={user.id} timeZone={timeZone} /> : null}
-        <PlanCard subscription={subscription} />
+        <div className="grid content-start gap-6">
+          {user ? <NeedsAttention userId={user.id} timeZone={timeZone} /> : null}
+          <PlanCard subscription={subscription} />
+        </div>
       </div>
     </div>
   );

@@ -1,0 +1,176 @@
+import { expect, test, type Page } from '@playwright/test';
+import { followEmailLink, register, uniqueEmail } from './helpers.ts';
+
+// The content calendar end to end: create by clicking a day, move by dragging (and undo), move
+// with the keyboard, edit, and the private subscription link with its revocation.
+
+const pad = (n: number) => String(n).padStart(2, '0');
+
+/** A day in next month (the business zone of a new account is UTC): always in the future. */
+function nextMonthDay(day: number): { key: string; month: string } {
+  const now = new Date();
+  const first = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() + 1, 1));
+  const month = `${first.getUTCFullYear()}-${pad(first.getUTCMonth() + 1)}`;
+  return { key: `${month}-${pad(day)}`, month };
+}
+
+const cell = (page: Page, key: string) => page.locator(`[data-date="${key}"]`);
+
+async function shot(page: Page, name: string) {
+  if (process.env.CALENDAR_SHOTS) await page.screenshot({ path: `/tmp/calendar-${name}.png` });
+}
+
+test('plan a post on the calendar, move it, undo, edit it, and subscribe', async ({ page }) => {
+  const email = uniqueEmail('calendar');
+  await register(page, { email, businessName: 'Harbour Bakery' });
+  await followEmailLink(page, email, '/api/auth/confirm');
+  await expect(page).toHaveURL(/\/$/);
+
+  const day15 = nextMonthDay(15);
+  const day16 = nextMonthDay(16);
+  const day17 = nextMonthDay(17);
+  await page.goto(`/dashboard/calendar?date=${day15.key}`);
+  await expect(page).toHaveTitle('Calendar - Soci Gen Dashboard');
+  await expect(page.getByText('UTC', { exact: false }).first()).toBeVisible();
+
+  // Create by clicking the day.
+  await cell(page, day15.key)
+    .getByRole('button', { name: /^New post on/ })
+    .click();
+  const dialog = page.getByRole('dialog');
+  await expect(dialog.getByLabel('Date')).toHaveValue(day15.key);
+  await dialog.getByRole('button', { name: 'Save' }).click();
+  await expect(dialog.getByText('Title is required')).toBeVisible();
+  await shot(page, 'create-dialog');
+  await dialog.getByLabel('Title').fill('Spring menu launch');
+  await dialog.getByLabel('Content').fill('Fresh bread, new coffee; come by!');
+  await dialog.getByRole('checkbox', { name: 'Instagram' }).check();
+  await dialog.getByLabel('Time (UTC)').fill('10:30');
+  await dialog.getByRole('radio', { name: 'Schedule' }).check();
+  await dialog.getByRole('button', { name: 'Schedule' }).click();
+  await expect(dialog).toBeHidden();
+
+  const chip = () => page.getByRole('button', { name: /^Spring menu launch, / });
+  await expect(
+    cell(page, day15.key).getByRole('button', { name: /^Spring menu launch/ }),
+  ).toBeVisible();
+  await expect(chip()).toHaveAttribute('aria-label', /Scheduled, Post, Instagram/);
+  await shot(page, 'month');
+
+  // Drag to the next day, then undo from the toast.
+  await chip().dragTo(cell(page, day16.key));
+  await expect(
+    cell(page, day16.key).getByRole('button', { name: /^Spring menu launch/ }),
+  ).toBeVisible();
+  await expect(page.getByText(/^Moved “Spring menu launch”/)).toBeVisible();
+  await page.getByRole('button', { name: 'Undo' }).click();
+  await expect(
+    cell(page, day15.key).getByRole('button', { name: /^Spring menu launch/ }),
+  ).toBeVisible();
+  await expect(page.getByText(/is back at/)).toBeVisible();
+
+  // The keyboard way: Alt+→ moves it a day.
+  await chip().focus();
+  await page.keyboard.press('Alt+ArrowRight');
+  await expect(
+    cell(page, day16.key).getByRole('button', { name: /^Spring menu launch/ }),
+  ).toBeVisible();
+  await expect(chip()).toBeFocused();
+
+  // Open it and edit it; the time stays 10:30.
+  await chip().click();
+  await expect(dialog.getByLabel('Title')).toHaveValue('Spring menu launch');
+  await expect(dialog.getByLabel('Time (UTC)')).toHaveValue('10:30');
+  await dialog.getByLabel('Title').fill('Spring menu launch (updated)');
+  await dialog.getByLabel('Date').fill(day17.key);
+  await dialog.getByRole('button', { name: 'Save changes' }).click();
+  await expect(dialog).toBeHidden();
+  await expect(
+    cell(page, day17.key).getByRole('button', { name: /^Spring menu launch \(updated\)/ }),
+  ).toBeVisible();
+
+  // The week and list views show it too.
+  await page.getByRole('button', { name: 'Week', exact: true }).click();
+  await page.goto(`/dashboard/calendar?view=week&date=${day17.key}`);
+  await expect(
+    page.locator(`[data-slot="${day17.key}T10"]`).getByRole('button', { name: /^Spring menu/ }),
+  ).toBeVisible();
+  await shot(page, 'week');
+  await page.getByRole('button', { name: 'List', exact: true }).click();
+  await expect(page.getByRole('button', { name: /Spring menu launch \(updated\)/ })).toBeVisible();
+
+  // Subscribe: a private link, shown once, that calendar apps can read without a session.
+  await page.getByRole('button', { name: 'Subscribe' }).click();
+  const feed = page.getByRole('dialog');
+  await feed.getByRole('button', { name: 'Create my calendar link' }).click();
+  const linkField = feed.getByLabel('Your private calendar link');
+  await expect(linkField).toHaveValue(/\/api\/calendar-feeds\/.+\.ics$/);
+  const firstUrl = await linkField.inputValue();
+  await shot(page, 'feed');
+  const ics = await page.request.get(firstUrl, { headers: { cookie: '' } });
+  expect(ics.status()).toBe(200);
+  expect(ics.headers()['content-type']).toContain('text/calendar');
+  const body = (await ics.text()).replace(/\r\n /g, '');
+  expect(body).toContain('SUMMARY:Spring menu launch (updated)');
+  expect(body).toContain(`DTSTART:${day17.key.replace(/-/g, '')}T103000Z`);
+
+  // A new link replaces the old one: the old one answers 404.
+  await page.keyboard.press('Escape');
+  await page.getByRole('button', { name: 'Subscribe' }).click();
+  await expect(feed.getByText('Your calendar link is on')).toBeVisible();
+  await feed.getByRole('button', { name: 'Make a new link' }).click();
+  await feed.getByRole('alertdialog').getByRole('button', { name: 'Make a new link' }).click();
+  await expect(linkField).toHaveValue(/\.ics$/);
+  const secondUrl = await linkField.inputValue();
+  expect(secondUrl).not.toBe(firstUrl);
+  expect((await page.request.get(firstUrl)).status()).toBe(404);
+  expect((await page.request.get(secondUrl)).status()).toBe(200);
+
+  // Turning it off ends the second link too.
+  await page.keyboard.press('Escape');
+  await page.getByRole('button', { name: 'Subscribe' }).click();
+  await feed.getByRole('button', { name: 'Turn off' }).click();
+  await expect(feed.getByRole('button', { name: 'Create my calendar link' })).toBeVisible();
+  expect((await page.request.get(secondUrl)).status()).toBe(404);
+});
+
+test('the dashboard home lists the next posts and links them to the calendar', async ({ page }) => {
+  const email = uniqueEmail('home');
+  await register(page, { email, businessName: 'Corner Café' });
+  await followEmailLink(page, email, '/api/auth/confirm');
+  await expect(page).toHaveURL(/\/$/);
+  const day = nextMonthDay(3);
+  await page.goto(`/dashboard/calendar?date=${day.key}`);
+  await cell(page, day.key)
+    .getByRole('button', { name: /^New post on/ })
+    .click();
+  const dialog = page.getByRole('dialog');
+  await dialog.getByLabel('Title').fill('Coffee tasting');
+  await dialog.getByRole('radio', { name: 'Schedule' }).check();
+  await dialog.getByRole('button', { name: 'Schedule' }).click();
+  await expect(dialog).toBeHidden();
+
+  await page.goto('/dashboard');
+  await expect(page.getByText('All clear: nothing failed.')).toBeVisible();
+  await page.getByRole('link', { name: 'Coffee tasting' }).click();
+  await expect(page).toHaveURL(/\/dashboard\/calendar/);
+  await expect(page.getByRole('dialog').getByLabel('Title')).toHaveValue('Coffee tasting');
+  await shot(page, 'linked');
+
+  if (process.env.CALENDAR_SHOTS) {
+    const heading = page.getByRole('heading', { level: 1 });
+    await page.keyboard.press('Escape');
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.goto(`/dashboard/calendar?date=${day.key}`);
+    await expect(page.getByRole('button', { name: /Coffee tasting/ })).toBeVisible();
+    await shot(page, 'mobile-list');
+    await page.goto(`/dashboard/calendar?view=month&date=${day.key}`);
+    await expect(heading).toHaveText('Content calendar');
+    await page.waitForTimeout(500);
+    await shot(page, 'mobile-month');
+    await page.setViewportSize({ width: 1280, height: 900 });
+    await page.goto('/dashboard');
+    await expect(page.getByText('All clear: nothing failed.')).toBeVisible();
+    await shot(page, 'home');
+  }
+});

@@ -1,0 +1,121 @@
+import { memo, type KeyboardEvent } from 'react';
+import { StickyNote, Sparkles } from 'lucide-react';
+import type { CalendarEvent } from '#shared/contracts/calendar.contract.ts';
+import { cn } from '../../../lib/cn.ts';
+import { canMove, TYPE_LABELS } from '../lib/calendar-model.ts';
+import { formatTime } from '../lib/format.ts';
+import {
+  PlatformStripe,
+  STATUS_STYLES,
+  StatusIcon,
+  platformNames,
+  statusLabel,
+} from './event-style.tsx';
+
+export const DRAG_TYPE = 'application/x-soci-gen-event';
+export const MOVE_HINT_ID = 'calendar-move-hint';
+
+export interface ChipActions {
+  onOpen(event: CalendarEvent): void;
+  /** Keyboard moving: days to add, and hours (week and day views). */
+  onKeyboardMove(event: CalendarEvent, days: number, hours: number): void;
+  /** May the person change events at all (their role)? */
+  canEdit: boolean;
+}
+
+interface EventChipProps extends ChipActions {
+  event: CalendarEvent;
+  timeZone: string;
+  /** Week/day views move by the hour with ↑/↓; the month view moves by a week. */
+  verticalStep: 'hour' | 'week';
+}
+
+function describe(event: CalendarEvent, time: string): string {
+  const platforms = platformNames(event.platforms);
+  return [
+    event.title,
+    time,
+    statusLabel(event.status),
+    TYPE_LABELS[event.type],
+    platforms || 'No platform',
+  ].join(', ');
+}
+
+/** One event on the calendar: open it with a click or Enter; move it by dragging or Alt+arrows. */
+export const EventChip = memo(function EventChip({
+  event,
+  timeZone,
+  verticalStep,
+  onOpen,
+  onKeyboardMove,
+  canEdit,
+}: EventChipProps) {
+  const time = formatTime(new Date(event.scheduled_for!), timeZone);
+  const stacked = verticalStep === 'week';
+  const movable = canEdit && canMove(event);
+  const label = describe(event, time);
+
+  function onKeyDown(e: KeyboardEvent<HTMLButtonElement>) {
+    if (!movable || !e.altKey) return;
+    const moves: Record<string, [number, number]> = {
+      ArrowLeft: [-1, 0],
+      ArrowRight: [1, 0],
+      ArrowUp: verticalStep === 'hour' ? [0, -1] : [-7, 0],
+      ArrowDown: verticalStep === 'hour' ? [0, 1] : [7, 0],
+    };
+    const move = moves[e.key];
+    if (!move) return;
+    e.preventDefault();
+    onKeyboardMove(event, move[0], move[1]);
+  }
+
+  return (
+    <button
+      type="button"
+      data-event-id={event.id}
+      draggable={movable}
+      onDragStart={(e) => {
+        e.dataTransfer.setData(DRAG_TYPE, event.id);
+        e.dataTransfer.setData('text/plain', event.id);
+        e.dataTransfer.effectAllowed = 'move';
+      }}
+      onClick={(e) => {
+        e.stopPropagation();
+        onOpen(event);
+      }}
+      onKeyDown={onKeyDown}
+      aria-label={label}
+      aria-describedby={movable ? MOVE_HINT_ID : undefined}
+      title={label}
+      className={cn(
+        'relative z-10 flex w-full min-w-0 items-center gap-1.5 rounded-md border py-0.5 pr-1.5 pl-1 text-left text-xs',
+        'transition-shadow hover:shadow-sm focus-visible:outline-2 focus-visible:outline-offset-1 focus-visible:outline-ring',
+        STATUS_STYLES[event.status].chip,
+        movable ? 'cursor-grab active:cursor-grabbing' : 'cursor-pointer',
+      )}
+    >
+      <PlatformStripe platforms={event.platforms} className={stacked ? 'h-8' : 'h-4'} />
+      {stacked ? (
+        // Month cells are narrow: the time goes above the title so the title keeps its room.
+        <span className="grid min-w-0 flex-1">
+          <span className="flex items-center gap-1 text-[0.6875rem] text-muted-foreground tabular-nums">
+            <StatusIcon status={event.status} className="size-3" />
+            {time}
+          </span>
+          <span className="truncate font-medium">{event.title}</span>
+        </span>
+      ) : (
+        <>
+          <StatusIcon status={event.status} />
+          <span className="shrink-0 text-muted-foreground tabular-nums">{time}</span>
+          <span className="min-w-0 flex-1 truncate font-medium">{event.title}</span>
+        </>
+      )}
+      {event.type === 'note' ? (
+        <StickyNote aria-hidden className="size-3 shrink-0 text-muted-foreground" />
+      ) : event.type === 'ai_generated' ? (
+        <Sparkles aria-hidden className="size-3 shrink-0 text-muted-foreground" />
+      ) : null}
+    </button>
+  );
+});

@@ -1,0 +1,153 @@
+import type { CalendarEvent, EventStatus, EventType } from '#shared/contracts/calendar.contract.ts';
+import {
+  addDays,
+  createZonedPartsReader,
+  addMonths,
+  formatDateKey,
+  startOfDay,
+  startOfMonth,
+  startOfWeek,
+  zonedParts,
+  zonedToUtc,
+  type PlainDate,
+} from './time-zone.ts';
+
+// What the calendar shows, as plain functions of (view, date, zone, events), so views render
+// from memoized values and the rules are tested without a browser.
+
+export const CALENDAR_VIEWS = ['month', 'week', 'day', 'list'] as const;
+export type CalendarView = (typeof CALENDAR_VIEWS)[number];
+
+export interface VisibleRange {
+  /** The days drawn, in order (42 for a month grid, 7 for a week, 1 for a day). */
+  days: PlainDate[];
+  /** First instant shown, inclusive. */
+  start: Date;
+  /** First instant not shown. */
+  end: Date;
+}
+
+export function visibleRange(
+  view: CalendarView,
+  anchor: PlainDate,
+  timeZone: string,
+): VisibleRange {
+  let first: PlainDate;
+  let count: number;
+  if (view === 'month') {
+    first = startOfWeek(startOfMonth(anchor));
+    count = 42;
+  } else if (view === 'week') {
+    first = startOfWeek(anchor);
+    count = 7;
+  } else if (view === 'day') {
+    first = anchor;
+    count = 1;
+  } else {
+    first = startOfMonth(anchor);
+    const next = addMonths(first, 1);
+    count = Math.round(
+      (Date.UTC(next.year, next.month - 1, 1) - Date.UTC(first.year, first.month - 1, 1)) /
+        86_400_000,
+    );
+  }
+  const days = Array.from({ length: count }, (_, i) => addDays(first, i));
+  return {
+    days,
+    start: startOfDay(first, timeZone),
+    end: startOfDay(addDays(first, count), timeZone),
+  };
+}
+
+/** The date the previous/next button goes to. */
+export function stepAnchor(view: CalendarView, anchor: PlainDate, direction: 1 | -1): PlainDate {
+  if (view === 'month' || view === 'list') return addMonths(startOfMonth(anchor), direction);
+  if (view === 'week') return addDays(anchor, 7 * direction);
+  return addDays(anchor, direction);
+}
+
+export interface EventIndex {
+  /** Events by day key ("2026-03-29"), each day in time order. */
+  byDay: Map<string, CalendarEvent[]>;
+  /** Events by day key and wall-clock hour ("2026-03-29T14"). */
+  byHour: Map<string, CalendarEvent[]>;
+}
+
+/** Groups events by the day and hour they fall on in the business time zone. */
+export function indexEvents(events: readonly CalendarEvent[], timeZone: string): EventIndex {
+  const byDay = new Map<string, CalendarEvent[]>();
+  const byHour = new Map<string, CalendarEvent[]>();
+  const sorted = events
+    .filter((event) => event.scheduled_for !== null)
+    .sort((x, y) => x.scheduled_for!.localeCompare(y.scheduled_for!) || x.id.localeCompare(y.id));
+  const read = createZonedPartsReader(timeZone);
+  for (const event of sorted) {
+    const p = read(new Date(event.scheduled_for!));
+    const day = formatDateKey(p);
+    const hour = `${day}T${String(p.hour).padStart(2, '0')}`;
+    let list = byDay.get(day);
+    if (!list) byDay.set(day, (list = []));
+    list.push(event);
+    let hourList = byHour.get(hour);
+    if (!hourList) byHour.set(hour, (hourList = []));
+    hourList.push(event);
+  }
+  return { byDay, byHour };
+}
+
+export const hourKey = (day: PlainDate, hour: number) =>
+  `${formatDateKey(day)}T${String(hour).padStart(2, '0')}`;
+
+// --- Lifecycle (PRODUCT.md §3) ---------------------------------------------------------------
+
+/** On its way out or out: the platforms show it, so the calendar does not change it. */
+export function isLocked(event: Pick<CalendarEvent, 'status'>): boolean {
+  return event.status === 'publishing' || event.status === 'published';
+}
+
+/** Whether dragging (or Alt+arrow) may move it. */
+export function canMove(event: Pick<CalendarEvent, 'status'>): boolean {
+  return event.status === 'draft' || event.status === 'scheduled';
+}
+
+export function needsAttention(event: Pick<CalendarEvent, 'status'>): boolean {
+  return event.status === 'failed' || event.status === 'unconfirmed';
+}
+
+/** The statuses a person may choose for an event of this type (a note is never published). */
+export function choosableStatuses(type: EventType): Array<'draft' | 'scheduled' | 'cancelled'> {
+  return type === 'note' ? ['draft', 'cancelled'] : ['draft', 'scheduled', 'cancelled'];
+}
+
+/**
+ * Where a moved event lands. To another day: the same wall-clock time on that day (so a 09:00
+ * post stays at 09:00 across a DST change). To an hour slot: that hour, same minutes.
+ */
+export function movedTime(
+  scheduledFor: string,
+  target: { day: PlainDate; hour?: number | undefined },
+  timeZone: string,
+): Date {
+  const p = zonedParts(new Date(scheduledFor), timeZone);
+  return zonedToUtc({ ...target.day, hour: target.hour ?? p.hour, minute: p.minute }, timeZone);
+}
+
+/** The default time of a post created on a day with no hour chosen. */
+export const DEFAULT_CREATE_HOUR = 9;
+
+export const STATUS_LABELS: Record<EventStatus, string> = {
+  draft: 'Draft',
+  scheduled: 'Scheduled',
+  publishing: 'Publishing',
+  published: 'Published',
+  failed: 'Failed',
+  unconfirmed: 'Unconfirmed',
+  cancelled: 'Cancelled',
+};
+
+export const TYPE_LABELS: Record<EventType, string> = {
+  post: 'Post',
+  ai_generated: 'AI-generated',
+  campaign: 'Campaign',
+  note: 'Note',
+};
