@@ -1,0 +1,724 @@
+import { z } from 'zod';
+import type {
+  Candidate,
+  Connection,
+  ConnectSelectedInput,
+  DisconnectInput,
+  LoginKind,
+  OauthCallbackInput,
+  OauthCallbackResult,
+  PlatformsStatus,
+} from '#shared/contracts/platforms.contract.ts';
+import {
+  connectSelectedInputSchema,
+  disconnectInputSchema,
+  oauthCallbackInputSchema,
+} from '#shared/contracts/platforms.contract.ts';
+import { AppError, type ErrorCode } from '#shared/errors/index.ts';
+import { PLANS } from '#shared/plans.ts';
+import { requireAccess, tenantScope, type ServiceContext } from '#server/platform/access.ts';
+import type { AppDeps } from '#server/platform/deps.ts';
+import { withTenant, type TenantScope } from '#server/platform/db/tenant.ts';
+import { fieldErrorsFromZod, validationError } from '#server/platform/http/errors.ts';
+import { hashToken, randomToken } from '#server/platform/security/tokens.ts';
+import { MetaApiError, toAppError } from '#server/integrations/meta/errors.ts';
+import type { PageAccount } from '#server/integrations/meta/client.ts';
+import { findSubscription } from '../subscription/subscription.repository.ts';
+import { assessHealth, fixFor } from './health.ts';
+import { metaRuntime } from './meta-runtime.ts';
+import * as repo from './platforms.repository.ts';
+
+// Connecting Facebook Pages and Instagram accounts: the OAuth attempt bound to the session, the
+// code exchange, picking accounts, the connections with their health, reconnect and disconnect.
+
+const STATE_TTL_MS = 15 * 60_000;
+const DAY_MS = 86_400_000;
+
+export const tokenContext = (id: string) => `platform_connection:${id}:access_token`;
+const grantContext = (id: string) => `platform_oauth_state:${id}:grant`;
+
+/** What the token exchange found, kept encrypted until the person picks accounts. */
+interface Grant {
+  login: LoginKind;
+  metaUserId: string;
+  scopes: string[];
+  declined: string[];
+  /** Token per candidate external id, with its expiry (ms) or null for never. */
+  tokens: Record<string, { token: string; expiresAt: number | null; issuedAt: number }>;
+}
+
+const grantSchema: z.ZodType<Grant> = z.object({
+  login: z.enum(['facebook', 'instagram']),
+  metaUserId: z.string(),
+  scopes: z.array(z.string()),
+  declined: z.array(z.string()),
+  tokens: z.record(
+    z.string(),
+    z.object({ token: z.string(), expiresAt: z.number().nullable(), issuedAt: z.number() }),
+  ),
+});
+
+function connectionError(
+  login: LoginKind,
+  userMessage: string,
+  technicalMessage: string,
+  details: Record<string, unknown> = {},
+) {
+  const code: ErrorCode =
+    login === 'facebook' ? 'FACEBOOK_CONNECTION_ERROR' : 'INSTAGRAM_CONNECTION_ERROR';
+  return AppError.from(code, { userMessage, message: userMessage, technicalMessage, details });
+}
+
+export function platformsStatus(ctx: ServiceContext): PlatformsStatus {
+  requireAccess(ctx.actor, 'read:dashboard');
+  const meta = metaRuntime(ctx.deps);
+  return {
+    mode: meta.mode,
+    facebook_login: meta.facebookLogin,
+    instagram_login: meta.instagramLogin,
+    connected_accounts_limit: PLANS.premium.limits.connectedAccounts,
+    warning_days: ctx.deps.env.META_TOKEN_WARNING_DAYS,
+  };
+}
+
+// -------------------------------------------------------------------------------- listing
+
+export function toConnectionDto(
+  row: repo.ConnectionRow,
+  deps: AppDeps,
+  scheduled: Record<string, number>,
+  now = new Date(),
+): Connection {
+  const expiresInDays =
+    row.tokenExpiresAt === null
+      ? null
+      : Math.max(0, Math.ceil((row.tokenExpiresAt.getTime() - now.getTime()) / DAY_MS));
+  const fix =
+    row.status === 'disconnected'
+      ? null
+      : fixFor(row.health, row.login, row.missingPermissions, expiresInDays);
+  return {
+    id: row.id,
+    platform: row.platform,
+    login: row.login,
+    external_id: row.externalId,
+    name: row.name,
+    username: row.username,
+    picture_url: row.pictureUrl,
+    linked_page_id: row.linkedPageId,
+    granted_scopes: row.grantedScopes,
+    missing_permissions: row.missingPermissions,
+    status: row.status,
+    health: row.health,
+    expires_in_days: expiresInDays,
+    token_expires_at: row.tokenExpiresAt?.toISOString() ?? null,
+    fix,
+    simulated: row.simulated,
+    last_checked_at: row.lastCheckedAt?.toISOString() ?? null,
+    connected_at: row.connectedAt.toISOString(),
+    scheduled_posts: row.status === 'connected' ? (scheduled[row.platform] ?? 0) : 0,
+  };
+}
+
+export async function listConnections(ctx: ServiceContext): Promise<Connection[]> {
+  requireAccess(ctx.actor, 'read:dashboard');
+  return withTenant(ctx.deps.database, tenantScope(ctx.actor), async (tx) => {
+    const rows = await repo.listConnections(tx, ctx.actor.tenantId);
+    const scheduled = await repo.scheduledPostsByPlatform(tx, ctx.actor.tenantId);
+    return rows.map((row) => toConnectionDto(row, ctx.deps, scheduled));
+  });
+}
+
+// ---------------------------------------------------------------------------- OAuth start
+
+export async function startConnect(
+  ctx: ServiceContext,
+  sessionId: string,
+  login: LoginKind,
+): Promise<{ url: string }> {
+  requireAccess(ctx.actor, 'manage:platforms');
+  const meta = metaRuntime(ctx.deps);
+  if (login === 'instagram' && !meta.instagramLogin) {
+    throw AppError.from('FEATURE_NOT_AVAILABLE', {
+      technicalMessage: 'INSTAGRAM_APP_ID/INSTAGRAM_APP_SECRET are not configured',
+    });
+  }
+  const state = randomToken();
+  const now = new Date();
+  await withTenant(ctx.deps.database, tenantScope(ctx.actor), async (tx) => {
+    await repo.pruneOauthStates(tx, ctx.actor.tenantId, new Date(now.getTime() - DAY_MS));
+    await repo.insertOauthState(tx, {
+      userId: ctx.actor.tenantId,
+      sessionId,
+      stateHash: hashToken(state),
+      login,
+      expiresAt: new Date(now.getTime() + STATE_TTL_MS),
+    });
+  });
+  const url =
+    login === 'facebook'
+      ? meta.client.facebook.dialogUrl({ redirectUri: meta.redirectUris.facebook, state })
+      : meta.client.instagram.authorizeUrl({ redirectUri: meta.redirectUris.instagram, state });
+  return { url };
+}
+
+// ------------------------------------------------------------------------- OAuth callback
+
+export async function completeCallback(
+  ctx: ServiceContext,
+  sessionId: string,
+  rawInput: OauthCallbackInput,
+): Promise<OauthCallbackResult> {
+  requireAccess(ctx.actor, 'manage:platforms');
+  const parsed = oauthCallbackInputSchema.safeParse(rawInput);
+  if (!parsed.success) throw validationError(fieldErrorsFromZod(parsed.error));
+  const input = parsed.data;
+  const meta = metaRuntime(ctx.deps);
+  const scope = tenantScope(ctx.actor);
+  const now = new Date();
+
+  if (!input.state) {
+    throw AppError.from('OAUTH_STATE_ERROR', {
+      technicalMessage: 'Callback without state',
+      details: { reason: 'state_missing' },
+    });
+  }
+  const attempt = await withTenant(ctx.deps.database, scope, (tx) =>
+    repo.findOauthStateByHash(tx, ctx.actor.tenantId, hashToken(input.state!)),
+  );
+  // Unknown state, another session's state, or one for the other login: all a mismatch.
+  if (!attempt || attempt.sessionId !== sessionId || attempt.login !== input.login) {
+    throw AppError.from('OAUTH_STATE_ERROR', {
+      userMessage:
+        "This connection request doesn't match your session. Please start the connection again.",
+      technicalMessage: attempt ? 'State of another session or login' : 'Unknown state',
+      details: { reason: 'state_mismatch' },
+    });
+  }
+  if (attempt.status === 'authorized' && attempt.grant) {
+    // The page was reloaded: show the same choice again rather than spending the code twice.
+    return callbackResult(ctx, attempt);
+  }
+  if (attempt.status !== 'started') {
+    throw AppError.from('OAUTH_VALIDATION_ERROR', {
+      userMessage: 'This connection link was already used. Please start the connection again.',
+      technicalMessage: `Attempt already ${attempt.status}`,
+      details: { reason: 'code_reused' },
+    });
+  }
+  if (attempt.expiresAt.getTime() <= now.getTime()) {
+    throw AppError.from('OAUTH_STATE_ERROR', {
+      technicalMessage: 'State expired',
+      details: { reason: 'state_expired' },
+    });
+  }
+  const fail = async (error: AppError) => {
+    await withTenant(ctx.deps.database, scope, (tx) =>
+      repo.updateOauthState(tx, attempt.id, { status: 'failed', grant: null }),
+    );
+    return error;
+  };
+  if (input.error) {
+    const denied = input.error === 'access_denied';
+    throw await fail(
+      connectionError(
+        input.login,
+        denied
+          ? `You cancelled the ${input.login === 'facebook' ? 'Facebook' : 'Instagram'} connection, so nothing was connected. You can try again whenever you like.`
+          : `${input.login === 'facebook' ? 'Facebook' : 'Instagram'} reported a problem: ${input.error_description ?? input.error}.`,
+        `OAuth dialog answered ${input.error} (${input.error_reason ?? '-'}): ${input.error_description ?? ''}`,
+        { reason: denied ? 'access_denied' : 'dialog_error' },
+      ),
+    );
+  }
+  if (!input.code) {
+    throw await fail(
+      AppError.from('OAUTH_VALIDATION_ERROR', {
+        technicalMessage: 'Callback without code',
+        details: { reason: 'code_missing' },
+      }),
+    );
+  }
+
+  let found: { grant: Grant; candidates: Candidate[] };
+  try {
+    found =
+      input.login === 'facebook'
+        ? await exchangeFacebook(ctx, input.code, meta.redirectUris.facebook)
+        : await exchangeInstagram(ctx, input.code, meta.redirectUris.instagram);
+  } catch (error) {
+    if (error instanceof AppError) throw await fail(error);
+    if (error instanceof MetaApiError && error.kind === 'invalid_parameter') {
+      throw await fail(
+        AppError.from('OAUTH_VALIDATION_ERROR', {
+          userMessage: /used|not found/i.test(error.details.message)
+            ? 'This connection link was already used. Please start the connection again.'
+            : "We couldn't verify the connection with the platform. Please try again.",
+          technicalMessage: error.message,
+          details: {
+            reason: /used|not found/i.test(error.details.message) ? 'code_reused' : 'code_invalid',
+          },
+          cause: error,
+        }),
+      );
+    }
+    throw await fail(
+      toAppError(
+        error,
+        input.login === 'facebook' ? 'FACEBOOK_CONNECTION_ERROR' : 'INSTAGRAM_CONNECTION_ERROR',
+      ),
+    );
+  }
+  const updated = await withTenant(ctx.deps.database, scope, async (tx) => {
+    await repo.updateOauthState(tx, attempt.id, {
+      status: 'authorized',
+      candidates: found.candidates,
+      grant: ctx.deps.secrets.encrypt(JSON.stringify(found.grant), grantContext(attempt.id)),
+    });
+    return repo.findOauthState(tx, ctx.actor.tenantId, attempt.id);
+  });
+  return callbackResult(ctx, updated!);
+}
+
+async function callbackResult(
+  ctx: ServiceContext,
+  attempt: repo.OauthStateRow,
+): Promise<OauthCallbackResult> {
+  const grant = readGrant(ctx, attempt);
+  const connected = await withTenant(ctx.deps.database, tenantScope(ctx.actor), (tx) =>
+    repo.listConnections(tx, ctx.actor.tenantId),
+  );
+  const candidates = (attempt.candidates as Candidate[]).map((c) => ({
+    ...c,
+    already_connected: connected.some(
+      (row) =>
+        row.status === 'connected' &&
+        row.platform === c.platform &&
+        row.externalId === c.external_id,
+    ),
+  }));
+  return {
+    attempt_id: attempt.id,
+    login: attempt.login,
+    granted_scopes: grant.scopes,
+    declined_scopes: grant.declined,
+    candidates,
+    simulated: metaRuntime(ctx.deps).mode === 'simulated',
+  };
+}
+
+function readGrant(ctx: ServiceContext, attempt: repo.OauthStateRow): Grant {
+  if (!attempt.grant) {
+    throw AppError.from('OAUTH_STATE_ERROR', { technicalMessage: 'Attempt has no grant' });
+  }
+  return grantSchema.parse(
+    JSON.parse(ctx.deps.secrets.decrypt(attempt.grant, grantContext(attempt.id))),
+  );
+}
+
+async function exchangeFacebook(ctx: ServiceContext, code: string, redirectUri: string) {
+  const { client } = metaRuntime(ctx.deps);
+  const short = await client.facebook.exchangeCode({ code, redirectUri });
+  const long = await client.facebook.exchangeLongLived(short.access_token);
+  const userToken = long.access_token;
+  const [me, permissions, info] = await Promise.all([
+    client.facebook.me(userToken),
+    client.facebook.permissions(userToken),
+    client.facebook.debugToken(userToken),
+  ]);
+  if (!permissions.granted.includes('pages_show_list')) {
+    throw connectionError(
+      'facebook',
+      'Facebook did not grant pages_show_list, which Soci Gen needs to list your Pages. Connect again and allow it.',
+      `Declined: ${permissions.declined.join(',')}`,
+      { reason: 'permission_missing', permissions: ['pages_show_list'] },
+    );
+  }
+  let pages: PageAccount[] = await client.facebook.listPages(userToken);
+  if (permissions.granted.includes('business_management')) {
+    try {
+      const business = await client.facebook.listBusinessPages(userToken);
+      pages = [...pages, ...business.filter((b) => !pages.some((p) => p.id === b.id))];
+    } catch (error) {
+      // Personal Pages are still worth offering when the business route fails.
+      ctx.deps.logger.warn({ err: error }, 'business pages could not be listed');
+    }
+  }
+  const now = Date.now();
+  // A Page token from a long-lived user token never expires (§2.3), but data access does (about
+  // 90 days after the person last used the app): that is the date the person must come back by.
+  const dataAccessEnds = info.data_access_expires_at ? info.data_access_expires_at * 1000 : null;
+  const grant: Grant = {
+    login: 'facebook',
+    metaUserId: me.id,
+    scopes: permissions.granted,
+    declined: permissions.declined,
+    tokens: {},
+  };
+  const candidates: Candidate[] = [];
+  const pageMissing = ['pages_manage_posts', 'pages_read_engagement'].filter(
+    (p) => !permissions.granted.includes(p),
+  );
+  const igMissing = ['instagram_basic', 'instagram_content_publish'].filter(
+    (p) => !permissions.granted.includes(p),
+  );
+  for (const page of pages) {
+    if (!page.access_token) continue;
+    grant.tokens[`facebook:${page.id}`] = {
+      token: page.access_token,
+      expiresAt: dataAccessEnds,
+      issuedAt: now,
+    };
+    candidates.push({
+      platform: 'facebook',
+      external_id: page.id,
+      name: page.name,
+      username: page.username ?? null,
+      picture_url: page.picture?.data?.url ?? null,
+      linked_page_id: null,
+      linked_page_name: null,
+      missing_permissions: pageMissing,
+      already_connected: false,
+    });
+    const igId = page.instagram_business_account?.id;
+    if (igId) {
+      const account = await client.ig.account('facebook', igId, page.access_token);
+      grant.tokens[`instagram:${igId}`] = {
+        token: page.access_token,
+        expiresAt: dataAccessEnds,
+        issuedAt: now,
+      };
+      candidates.push({
+        platform: 'instagram',
+        external_id: igId,
+        name: account.name ?? account.username ?? igId,
+        username: account.username ?? null,
+        picture_url: account.profile_picture_url ?? null,
+        linked_page_id: page.id,
+        linked_page_name: page.name,
+        missing_permissions: igMissing,
+        already_connected: false,
+      });
+    }
+  }
+  if (candidates.length === 0) {
+    throw connectionError(
+      'facebook',
+      'No Facebook Pages were shared with Soci Gen. Connect again and choose at least one Page you manage.',
+      'No pages in /me/accounts or the business route',
+      { reason: 'no_accounts' },
+    );
+  }
+  return { grant, candidates };
+}
+
+async function exchangeInstagram(ctx: ServiceContext, code: string, redirectUri: string) {
+  const { client } = metaRuntime(ctx.deps);
+  const short = await client.instagram.exchangeCode({ code, redirectUri });
+  if (!short.permissions.includes('instagram_business_basic')) {
+    throw connectionError(
+      'instagram',
+      'Instagram did not grant instagram_business_basic, which Soci Gen needs to read your account. Connect again and allow it.',
+      `Granted: ${short.permissions.join(',')}`,
+      { reason: 'permission_missing', permissions: ['instagram_business_basic'] },
+    );
+  }
+  const long = await client.instagram.exchangeLongLived(short.accessToken);
+  const me = await client.instagram.me(long.access_token);
+  const igId = me.user_id ?? short.userId;
+  const now = Date.now();
+  const grant: Grant = {
+    login: 'instagram',
+    metaUserId: short.userId,
+    scopes: short.permissions,
+    declined: [],
+    tokens: {
+      [`instagram:${igId}`]: {
+        token: long.access_token,
+        expiresAt: long.expires_in ? now + long.expires_in * 1000 : null,
+        issuedAt: now,
+      },
+    },
+  };
+  const candidates: Candidate[] = [
+    {
+      platform: 'instagram',
+      external_id: igId,
+      name: me.name ?? me.username ?? igId,
+      username: me.username ?? null,
+      picture_url: me.profile_picture_url ?? null,
+      linked_page_id: null,
+      linked_page_name: null,
+      missing_permissions: ['instagram_business_content_publish'].filter(
+        (p) => !short.permissions.includes(p),
+      ),
+      already_connected: false,
+    },
+  ];
+  return { grant, candidates };
+}
+
+// ------------------------------------------------------------------------ pick and connect
+
+export async function connectSelected(
+  ctx: ServiceContext,
+  sessionId: string,
+  attemptId: string,
+  rawInput: ConnectSelectedInput,
+): Promise<Connection[]> {
+  requireAccess(ctx.actor, 'manage:platforms');
+  const parsed = connectSelectedInputSchema.safeParse(rawInput);
+  if (!parsed.success) throw validationError(fieldErrorsFromZod(parsed.error));
+  const selected = new Set(parsed.data.external_ids);
+  const scope = tenantScope(ctx.actor);
+  const meta = metaRuntime(ctx.deps);
+  const now = new Date();
+  return withTenant(ctx.deps.database, scope, async (tx) => {
+    const attempt = await repo.findOauthState(tx, ctx.actor.tenantId, attemptId);
+    if (!attempt || attempt.sessionId !== sessionId) {
+      throw AppError.from('OAUTH_STATE_ERROR', {
+        technicalMessage: 'Unknown attempt for this session',
+      });
+    }
+    if (attempt.status !== 'authorized') {
+      throw AppError.from('OAUTH_VALIDATION_ERROR', {
+        userMessage: 'These accounts were already connected. Start a new connection to add more.',
+        technicalMessage: `Attempt ${attempt.status}`,
+      });
+    }
+    const grant = readGrant(ctx, attempt);
+    const candidates = (attempt.candidates as Candidate[]).filter((c) =>
+      selected.has(c.external_id),
+    );
+    if (candidates.length === 0) {
+      throw validationError({ external_ids: 'Choose at least one account to connect' });
+    }
+    const subscription = await findSubscription(tx, ctx.actor.tenantId);
+    const limit = PLANS[subscription?.plan ?? 'free'].limits.connectedAccounts;
+    const existing = await repo.listConnections(tx, ctx.actor.tenantId);
+    const connectedKeys = new Set(
+      existing.filter((r) => r.status === 'connected').map((r) => `${r.platform}:${r.externalId}`),
+    );
+    const added = candidates.filter(
+      (c) => !connectedKeys.has(`${c.platform}:${c.external_id}`),
+    ).length;
+    if (connectedKeys.size + added > limit) {
+      throw AppError.from('BUSINESS_RULE_VIOLATION', {
+        userMessage: `Your plan allows ${limit} connected accounts. Disconnect one or upgrade your plan to add more.`,
+        technicalMessage: `${connectedKeys.size} + ${added} > ${limit}`,
+        details: { fieldErrors: { external_ids: `Your plan allows ${limit} connected accounts.` } },
+      });
+    }
+    const saved: repo.ConnectionRow[] = [];
+    for (const c of candidates) {
+      const secret = grant.tokens[`${c.platform}:${c.external_id}`];
+      if (!secret) continue;
+      const previous = existing.find(
+        (r) => r.platform === c.platform && r.externalId === c.external_id,
+      );
+      const id = previous?.id ?? crypto.randomUUID();
+      const verdict = assessHealth({
+        platform: c.platform,
+        login: grant.login,
+        granted: grant.scopes,
+        expiresAt: secret.expiresAt === null ? null : new Date(secret.expiresAt),
+        invalid: null,
+        now,
+        warningDays: ctx.deps.env.META_TOKEN_WARNING_DAYS,
+      });
+      saved.push(
+        await repo.upsertConnection(tx, {
+          id,
+          userId: ctx.actor.tenantId,
+          platform: c.platform,
+          login: grant.login,
+          externalId: c.external_id,
+          name: c.name,
+          username: c.username,
+          pictureUrl: c.picture_url,
+          linkedPageId: c.linked_page_id,
+          metaUserId: grant.metaUserId,
+          grantedScopes: grant.scopes,
+          accessToken: ctx.deps.secrets.encrypt(secret.token, tokenContext(id)),
+          tokenExpiresAt: secret.expiresAt === null ? null : new Date(secret.expiresAt),
+          tokenIssuedAt: new Date(secret.issuedAt),
+          status: 'connected',
+          health: verdict.health,
+          missingPermissions: verdict.missingPermissions,
+          lastError: null,
+          lastCheckedAt: now,
+          expiryWarnedAt: null,
+          simulated: meta.mode === 'simulated',
+          connectedAt: now,
+          disconnectedAt: null,
+          updatedAt: now,
+        }),
+      );
+    }
+    await repo.updateOauthState(tx, attempt.id, { status: 'completed', grant: null });
+    ctx.deps.logger.info(
+      { tenantId: ctx.actor.tenantId, accounts: saved.map((s) => `${s.platform}:${s.externalId}`) },
+      'platform accounts connected',
+    );
+    const scheduled = await repo.scheduledPostsByPlatform(tx, ctx.actor.tenantId);
+    return saved.map((row) => toConnectionDto(row, ctx.deps, scheduled, now));
+  });
+}
+
+// --------------------------------------------------------------------------- disconnect
+
+export async function disconnect(
+  ctx: ServiceContext,
+  id: string,
+  rawInput: DisconnectInput,
+): Promise<{ connection: Connection; cancelled_posts: number }> {
+  requireAccess(ctx.actor, 'manage:platforms');
+  const parsed = disconnectInputSchema.safeParse(rawInput);
+  if (!parsed.success) throw validationError(fieldErrorsFromZod(parsed.error));
+  const now = new Date();
+  return withTenant(ctx.deps.database, tenantScope(ctx.actor), async (tx) => {
+    const row = await repo.findConnection(tx, ctx.actor.tenantId, id);
+    if (!row) throw AppError.from('NOT_FOUND', { technicalMessage: `No connection ${id}` });
+    // The token is wiped: a disconnected account must not be usable by anything.
+    const updated = await repo.updateConnection(tx, ctx.actor.tenantId, id, {
+      status: 'disconnected',
+      accessToken: '',
+      disconnectedAt: now,
+    });
+    let cancelled = 0;
+    if (parsed.data.scheduled_posts === 'cancel') {
+      const others = (await repo.listConnections(tx, ctx.actor.tenantId)).some(
+        (r) => r.id !== id && r.status === 'connected' && r.platform === row.platform,
+      );
+      // Posts name a platform, not an account: with another account of the same platform still
+      // connected they may be meant for it, so they are kept.
+      if (!others) {
+        cancelled = await repo.cancelScheduledPosts(
+          tx,
+          ctx.actor.tenantId,
+          row.platform,
+          `Cancelled when ${row.name} was disconnected`,
+        );
+      }
+    }
+    const scheduled = await repo.scheduledPostsByPlatform(tx, ctx.actor.tenantId);
+    return {
+      connection: toConnectionDto(updated!, ctx.deps, scheduled, now),
+      cancelled_posts: cancelled,
+    };
+  });
+}
+
+// ------------------------------------------------------------------------- token health
+
+/** The decrypted token of a connection, for server-side Graph calls only. */
+export function connectionToken(deps: AppDeps, row: repo.ConnectionRow): string | null {
+  if (!row.accessToken || row.status !== 'connected') return null;
+  return deps.secrets.decrypt(row.accessToken, tokenContext(row.id));
+}
+
+/**
+ * Asks Meta whether a connection's token still works, refreshes an Instagram Login token that
+ * is at least 24 hours old, and stores the verdict. Transient failures and throttling leave the
+ * last verdict in place.
+ */
+export async function checkConnectionRow(
+  deps: AppDeps,
+  scope: TenantScope,
+  row: repo.ConnectionRow,
+  now = new Date(),
+): Promise<repo.ConnectionRow> {
+  const token = connectionToken(deps, row);
+  if (!token) return row;
+  const { client } = metaRuntime(deps);
+  let invalid: 'expired' | 'revoked' | null = null;
+  let granted = row.grantedScopes;
+  let expiresAt = row.tokenExpiresAt;
+  let issuedAt = row.tokenIssuedAt;
+  let newToken: string | null = null;
+  let lastError: string | null = null;
+  try {
+    if (row.login === 'facebook') {
+      const info = await client.facebook.debugToken(token);
+      if (!info.is_valid) invalid = info.error?.subcode === 463 ? 'expired' : 'revoked';
+      if (info.scopes) granted = info.scopes;
+      const ends = [info.expires_at, info.data_access_expires_at].filter((t): t is number =>
+        Boolean(t),
+      );
+      expiresAt = ends.length > 0 ? new Date(Math.min(...ends) * 1000) : null;
+    } else {
+      await client.instagram.me(token);
+      const age = now.getTime() - (row.tokenIssuedAt?.getTime() ?? now.getTime());
+      if (age >= DAY_MS) {
+        const refreshed = await client.instagram.refresh(token);
+        newToken = refreshed.access_token;
+        issuedAt = now;
+        expiresAt = refreshed.expires_in
+          ? new Date(now.getTime() + refreshed.expires_in * 1000)
+          : expiresAt;
+      }
+    }
+  } catch (error) {
+    if (!(error instanceof MetaApiError)) throw error;
+    lastError = error.message.slice(0, 500);
+    if (error.kind === 'token_expired') invalid = 'expired';
+    else if (error.kind === 'token_revoked') invalid = 'revoked';
+    else if (error.kind === 'permission_missing') {
+      const missing = error.details.missingPermission;
+      if (missing) granted = granted.filter((g) => !missing.split(' or ').includes(g));
+    } else {
+      return withTenant(
+        deps.database,
+        scope,
+        async (tx) =>
+          (await repo.updateConnection(tx, row.userId, row.id, { lastError, lastCheckedAt: now }))!,
+      );
+    }
+  }
+  const verdict = assessHealth({
+    platform: row.platform,
+    login: row.login,
+    granted,
+    expiresAt,
+    invalid,
+    now,
+    warningDays: deps.env.META_TOKEN_WARNING_DAYS,
+  });
+  return withTenant(
+    deps.database,
+    scope,
+    async (tx) =>
+      (await repo.updateConnection(tx, row.userId, row.id, {
+        health: verdict.health,
+        missingPermissions: verdict.missingPermissions,
+        grantedScopes: granted,
+        tokenExpiresAt: expiresAt,
+        tokenIssuedAt: issuedAt,
+        lastCheckedAt: now,
+        lastError,
+        ...(newToken ? { accessToken: deps.secrets.encrypt(newToken, tokenContext(row.id)) } : {}),
+        // A renewed token earns a new warning before its own expiry.
+        ...(newToken || verdict.health === 'healthy' ? { expiryWarnedAt: null } : {}),
+      }))!,
+  );
+}
+
+export async function checkConnection(ctx: ServiceContext, id: string): Promise<Connection> {
+  requireAccess(ctx.actor, 'manage:platforms');
+  const scope = tenantScope(ctx.actor);
+  const row = await withTenant(ctx.deps.database, scope, (tx) =>
+    repo.findConnection(tx, ctx.actor.tenantId, id),
+  );
+  if (!row) throw AppError.from('NOT_FOUND', { technicalMessage: `No connection ${id}` });
+  if (row.status !== 'connected') {
+    throw AppError.from('PLATFORM_CONNECTION_ERROR', {
+      userMessage: 'This account is disconnected. Connect it again to check it.',
+      technicalMessage: 'Check on a disconnected account',
+    });
+  }
+  const checked = await checkConnectionRow(ctx.deps, scope, row);
+  const scheduled = await withTenant(ctx.deps.database, scope, (tx) =>
+    repo.scheduledPostsByPlatform(tx, ctx.actor.tenantId),
+  );
+  return toConnectionDto(checked, ctx.deps, scheduled);
+}

@@ -1,0 +1,120 @@
+import { z } from 'zod';
+
+// Platform connections (PRODUCT.md /dashboard/platforms, /dashboard/connect,
+// /dashboard/instagram-callback). Tokens never appear here: the browser sees names, pictures,
+// permissions and health only.
+
+export const PLATFORM_KINDS = ['facebook', 'instagram'] as const;
+export type PlatformKind = (typeof PLATFORM_KINDS)[number];
+export const LOGIN_KINDS = ['facebook', 'instagram'] as const;
+export type LoginKind = (typeof LOGIN_KINDS)[number];
+export const CONNECTION_HEALTH = [
+  'healthy',
+  'expiring',
+  'expired',
+  'revoked',
+  'permission_missing',
+] as const;
+export type ConnectionHealth = (typeof CONNECTION_HEALTH)[number];
+
+export const connectionSchema = z.object({
+  id: z.uuid(),
+  platform: z.enum(PLATFORM_KINDS),
+  login: z.enum(LOGIN_KINDS),
+  external_id: z.string(),
+  name: z.string(),
+  username: z.string().nullable(),
+  picture_url: z.string().nullable(),
+  linked_page_id: z.string().nullable(),
+  granted_scopes: z.array(z.string()),
+  missing_permissions: z.array(z.string()),
+  status: z.enum(['connected', 'disconnected']),
+  health: z.enum(CONNECTION_HEALTH),
+  /** Days until the token stops working, when it expires at all. */
+  expires_in_days: z.number().int().nullable(),
+  token_expires_at: z.string().nullable(),
+  /** The exact fix, e.g. "Reconnect and grant instagram_content_publish." */
+  fix: z.string().nullable(),
+  simulated: z.boolean(),
+  last_checked_at: z.string().nullable(),
+  connected_at: z.string(),
+  scheduled_posts: z.number().int(),
+});
+export type Connection = z.infer<typeof connectionSchema>;
+
+export const platformsStatusSchema = z.object({
+  /** simulated: no Meta app configured, the built-in Graph API simulator stands in. */
+  mode: z.enum(['live', 'simulated']),
+  facebook_login: z.boolean(),
+  instagram_login: z.boolean(),
+  connected_accounts_limit: z.number().int(),
+  warning_days: z.number().int(),
+});
+export type PlatformsStatus = z.infer<typeof platformsStatusSchema>;
+
+export const startConnectInputSchema = z.strictObject({
+  login: z.enum(LOGIN_KINDS, { error: 'Choose Facebook or Instagram' }),
+});
+export type StartConnectInput = z.input<typeof startConnectInputSchema>;
+export const startConnectResultSchema = z.object({ url: z.string() });
+
+export const oauthCallbackInputSchema = z.strictObject({
+  login: z.enum(LOGIN_KINDS),
+  state: z.string().max(200).optional(),
+  code: z.string().max(2000).optional(),
+  error: z.string().max(200).optional(),
+  error_reason: z.string().max(200).optional(),
+  error_description: z.string().max(500).optional(),
+});
+export type OauthCallbackInput = z.input<typeof oauthCallbackInputSchema>;
+
+export const candidateSchema = z.object({
+  platform: z.enum(PLATFORM_KINDS),
+  external_id: z.string(),
+  name: z.string(),
+  username: z.string().nullable(),
+  picture_url: z.string().nullable(),
+  linked_page_id: z.string().nullable(),
+  linked_page_name: z.string().nullable(),
+  missing_permissions: z.array(z.string()),
+  already_connected: z.boolean(),
+});
+export type Candidate = z.infer<typeof candidateSchema>;
+
+export const oauthCallbackResultSchema = z.object({
+  attempt_id: z.uuid(),
+  login: z.enum(LOGIN_KINDS),
+  granted_scopes: z.array(z.string()),
+  declined_scopes: z.array(z.string()),
+  candidates: z.array(candidateSchema),
+  simulated: z.boolean(),
+});
+export type OauthCallbackResult = z.infer<typeof oauthCallbackResultSchema>;
+
+export const connectSelectedInputSchema = z.strictObject({
+  external_ids: z
+    .array(z.string().min(1).max(64))
+    .min(1, 'Choose at least one account to connect')
+    .max(50),
+});
+export type ConnectSelectedInput = z.input<typeof connectSelectedInputSchema>;
+
+export const disconnectInputSchema = z.strictObject({
+  scheduled_posts: z.enum(['keep', 'cancel'], {
+    error: 'Choose what happens to scheduled posts',
+  }),
+});
+export type DisconnectInput = z.input<typeof disconnectInputSchema>;
+
+export const platformRoutes = {
+  status: '/api/platforms/status',
+  connections: '/api/platforms/connections',
+  connection: (id: string) => `/api/platforms/connections/${id}`,
+  check: (id: string) => `/api/platforms/connections/${id}/check`,
+  disconnect: (id: string) => `/api/platforms/connections/${id}/disconnect`,
+  start: '/api/platforms/oauth/start',
+  callback: '/api/platforms/oauth/callback',
+  connectSelected: (attemptId: string) => `/api/platforms/oauth/${attemptId}/connect`,
+  facebookSignIn: '/api/auth/facebook/start',
+  facebookSignInAvailable: '/api/auth/facebook/available',
+} as const;

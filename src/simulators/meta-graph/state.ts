@@ -1,0 +1,333 @@
+import { randomBytes, randomInt } from 'node:crypto';
+import type { GraphErrorSpec } from './faults.ts';
+
+// What the simulator remembers: apps, people, Pages, Instagram accounts, tokens, codes, posts,
+// containers and media (research/meta-graph-api.md §8.3), all in memory and all reset together.
+
+export interface SimConfig {
+  appId: string;
+  appSecret: string;
+  appName: string;
+  igAppId: string;
+  igAppSecret: string;
+  /** Empty: any redirect URI is accepted (the real app checks its "Valid OAuth Redirect URIs"). */
+  redirectUris: string[];
+  webhookCallbackUrl: string | null;
+  webhookVerifyToken: string | null;
+  deauthorizeUrl: string | null;
+  dataDeletionUrl: string | null;
+  igDeauthorizeUrl: string | null;
+  igDataDeletionUrl: string | null;
+  requireAppsecretProof: boolean;
+  /** §2.7: the documented wrapped body or the flat one production clients see (default). */
+  igTokenShape: 'flat' | 'wrapped';
+  /** §3.2.5: 100 in the guide, 50 in the reference example; configurable. */
+  quotaTotal: number;
+  containerLimit: number;
+  videoProcessingSeconds: number;
+  shortLivedTokenSeconds: number;
+  longLivedTokenSeconds: number;
+  codeSeconds: number;
+  /** Calls per rolling hour that make X-App-Usage read 100. */
+  callsPerHour: number;
+  /** Skips the consent page: every dialog answers at once (tests). */
+  autoConsent: 'allow' | 'deny' | null;
+  defaultVersion: string;
+}
+
+export const DEFAULT_CONFIG: SimConfig = {
+  appId: '138483919580948',
+  appSecret: 'simulated-meta-app-secret',
+  appName: 'Soci Gen (simulated)',
+  igAppId: '990602627938098',
+  igAppSecret: 'simulated-instagram-app-secret',
+  redirectUris: [],
+  webhookCallbackUrl: null,
+  webhookVerifyToken: null,
+  deauthorizeUrl: null,
+  dataDeletionUrl: null,
+  igDeauthorizeUrl: null,
+  igDataDeletionUrl: null,
+  requireAppsecretProof: false,
+  igTokenShape: 'flat',
+  quotaTotal: 100,
+  containerLimit: 400,
+  videoProcessingSeconds: 20,
+  shortLivedTokenSeconds: 3600,
+  longLivedTokenSeconds: 5_184_000,
+  codeSeconds: 600,
+  callsPerHour: 1000,
+  autoConsent: null,
+  defaultVersion: 'v25.0',
+};
+
+export type PageTask =
+  'MANAGE' | 'CREATE_CONTENT' | 'MODERATE' | 'MESSAGING' | 'ADVERTISE' | 'ANALYZE';
+
+export interface SimPerson {
+  /** App-scoped user id, what signed_request and /me answer. */
+  id: string;
+  name: string;
+  email: string;
+  pageIds: string[];
+  businessIds: string[];
+  /** The professional account this person signs in with through Instagram Login. */
+  igLoginAccountId: string | null;
+}
+
+export interface SimBusiness {
+  id: string;
+  name: string;
+  ownedPageIds: string[];
+  clientPageIds: string[];
+}
+
+export interface SimPage {
+  id: string;
+  name: string;
+  username: string;
+  category: string;
+  tasks: PageTask[];
+  followers: number;
+  igAccountId: string | null;
+  businessId: string | null;
+}
+
+export interface SimIgAccount {
+  id: string;
+  /** The app-scoped id Instagram Login's /me answers as `id`. */
+  appScopedId: string;
+  username: string;
+  name: string;
+  followers: number;
+  follows: number;
+  accountType: 'BUSINESS' | 'MEDIA_CREATOR';
+}
+
+export type TokenKind = 'USER' | 'PAGE' | 'IG_USER';
+
+export interface SimToken {
+  value: string;
+  kind: TokenKind;
+  personId: string;
+  /** Page id for PAGE tokens, IG user id for IG_USER tokens, person id for USER tokens. */
+  subjectId: string;
+  scopes: string[];
+  declined: string[];
+  issuedAt: number;
+  /** Unix seconds; 0 never expires. */
+  expiresAt: number;
+  dataAccessExpiresAt: number;
+  longLived: boolean;
+  /** Set when the token was invalidated early (458, 459, 460, 492). */
+  invalidSubcode: number | null;
+}
+
+export interface SimCode {
+  code: string;
+  login: 'facebook' | 'instagram';
+  personId: string;
+  redirectUri: string;
+  scopes: string[];
+  declined: string[];
+  expiresAt: number;
+  used: boolean;
+}
+
+export interface SimContainer {
+  id: string;
+  igUserId: string;
+  createdAt: number;
+  readyAt: number;
+  mediaType: 'IMAGE' | 'VIDEO' | 'REELS' | 'STORIES' | 'CAROUSEL';
+  isCarouselItem: boolean;
+  caption: string | null;
+  mediaUrl: string | null;
+  children: string[];
+  errorSubcode: number | null;
+  publishedMediaId: string | null;
+}
+
+export interface SimMedia {
+  id: string;
+  igUserId: string;
+  caption: string | null;
+  mediaType: 'IMAGE' | 'VIDEO' | 'CAROUSEL_ALBUM';
+  productType: 'FEED' | 'REELS' | 'STORY';
+  mediaUrl: string | null;
+  timestamp: number;
+  shortcode: string;
+}
+
+export interface SimPost {
+  id: string;
+  pageId: string;
+  kind: 'status' | 'photo' | 'video';
+  message: string | null;
+  link: string | null;
+  mediaUrl: string | null;
+  published: boolean;
+  scheduledPublishTime: number | null;
+  createdAt: number;
+}
+
+export interface SimFault {
+  id: string;
+  error: GraphErrorSpec;
+  method?: string;
+  /** Substring of the path after the host prefix and version, e.g. "/me/accounts". */
+  path?: string;
+  /** An id that must appear as a segment of the path, or as the token's subject. */
+  resource?: string;
+  host?: string;
+  /** null: every matching call until cleared. */
+  remaining: number | null;
+}
+
+export interface SimState {
+  config: SimConfig;
+  clockOffsetMs: number;
+  people: Map<string, SimPerson>;
+  businesses: Map<string, SimBusiness>;
+  pages: Map<string, SimPage>;
+  igAccounts: Map<string, SimIgAccount>;
+  tokens: Map<string, SimToken>;
+  codes: Map<string, SimCode>;
+  containers: Map<string, SimContainer>;
+  media: Map<string, SimMedia>;
+  posts: Map<string, SimPost>;
+  publishes: Map<string, number[]>;
+  containerCreates: Map<string, number[]>;
+  subscribedApps: Map<string, string[]>;
+  faults: SimFault[];
+  calls: number[];
+}
+
+export function digits(length: number, prefix = ''): string {
+  let out = prefix;
+  if (out.length === 0) out += String(randomInt(1, 10));
+  while (out.length < length) out += String(randomInt(0, 10));
+  return out;
+}
+
+export function fbtraceId(): string {
+  return randomBytes(9).toString('base64').replace(/[+/=]/g, 'A');
+}
+
+export function tokenValue(kind: TokenKind): string {
+  const body = randomBytes(120).toString('base64url').replace(/[-_]/g, 'Z');
+  return kind === 'IG_USER' ? `IGAA${body}` : `EAAB${body}`;
+}
+
+/** The starting world: one person with two Pages of their own, a business-owned Page, and an
+ *  Instagram Login account — enough to walk every connect path from the UI or a test. */
+export function createState(config: Partial<SimConfig> = {}): SimState {
+  const state: SimState = {
+    config: { ...DEFAULT_CONFIG, ...config },
+    clockOffsetMs: 0,
+    people: new Map(),
+    businesses: new Map(),
+    pages: new Map(),
+    igAccounts: new Map(),
+    tokens: new Map(),
+    codes: new Map(),
+    containers: new Map(),
+    media: new Map(),
+    posts: new Map(),
+    publishes: new Map(),
+    containerCreates: new Map(),
+    subscribedApps: new Map(),
+    faults: [],
+    calls: [],
+  };
+  seed(state);
+  return state;
+}
+
+export const SEED = {
+  personId: '10222000000000001',
+  pageId: '723701000827665',
+  secondPageId: '723701000827666',
+  businessPageId: '723701000827667',
+  businessId: '240000000000001',
+  igAccountId: '17841405822304914',
+  igLoginAccountId: '17841405822399999',
+} as const;
+
+function seed(state: SimState): void {
+  const ig: SimIgAccount = {
+    id: SEED.igAccountId,
+    appScopedId: '2690000000000001',
+    username: 'rosabakery',
+    name: 'Rosa Bakery',
+    followers: 1280,
+    follows: 210,
+    accountType: 'BUSINESS',
+  };
+  const igLogin: SimIgAccount = {
+    id: SEED.igLoginAccountId,
+    appScopedId: '2690000000000002',
+    username: 'rosa.studio',
+    name: 'Rosa Studio',
+    followers: 430,
+    follows: 98,
+    accountType: 'MEDIA_CREATOR',
+  };
+  state.igAccounts.set(ig.id, ig);
+  state.igAccounts.set(igLogin.id, igLogin);
+  const allTasks: PageTask[] = [
+    'MANAGE',
+    'CREATE_CONTENT',
+    'MODERATE',
+    'MESSAGING',
+    'ADVERTISE',
+    'ANALYZE',
+  ];
+  const pages: SimPage[] = [
+    {
+      id: SEED.pageId,
+      name: 'Rosa Bakery',
+      username: 'rosabakery',
+      category: 'Bakery',
+      tasks: allTasks,
+      followers: 2150,
+      igAccountId: ig.id,
+      businessId: null,
+    },
+    {
+      id: SEED.secondPageId,
+      name: 'Rosa Catering',
+      username: 'rosacatering',
+      category: 'Caterer',
+      tasks: ['CREATE_CONTENT', 'MODERATE', 'ANALYZE'],
+      followers: 310,
+      igAccountId: null,
+      businessId: null,
+    },
+    {
+      id: SEED.businessPageId,
+      name: 'Rosa Events',
+      username: 'rosaevents',
+      category: 'Event Planner',
+      tasks: allTasks,
+      followers: 95,
+      igAccountId: null,
+      businessId: SEED.businessId,
+    },
+  ];
+  for (const page of pages) state.pages.set(page.id, page);
+  state.businesses.set(SEED.businessId, {
+    id: SEED.businessId,
+    name: 'Rosa Group',
+    ownedPageIds: [SEED.businessPageId],
+    clientPageIds: [],
+  });
+  state.people.set(SEED.personId, {
+    id: SEED.personId,
+    name: 'Rosa Martinez',
+    email: 'rosa.martinez@example.com',
+    pageIds: [SEED.pageId, SEED.secondPageId],
+    businessIds: [SEED.businessId],
+    igLoginAccountId: igLogin.id,
+  });
+}
