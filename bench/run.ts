@@ -3,13 +3,16 @@ import os from 'node:os';
 import path from 'node:path';
 import { bundle, printBundle, type BundleResult } from './bundle.ts';
 import { calendarList, printCalendarList, type CalendarListResult } from './calendar-list.ts';
+import { calendarView, printCalendarView, type CalendarViewResult } from './calendar-view.ts';
 import { coldStart, printColdStart, type ColdStartResult } from './cold-start.ts';
+import { media, printMedia, type MediaBenchResult } from './media.ts';
 import { REPO_ROOT, log, machineInfo, readConfig, round, type BenchConfig } from './lib.ts';
 
 // `npm run bench`: every benchmark in order, a readable table each, and the machine-readable
 // report in bench/report/latest.json. BENCH_ONLY=<name> runs one; BENCH_SCALE shrinks sizes.
 
-type Result = ColdStartResult | CalendarListResult | BundleResult;
+type Result =
+  ColdStartResult | CalendarListResult | CalendarViewResult | BundleResult | MediaBenchResult;
 
 interface Benchmark {
   name: string;
@@ -20,7 +23,9 @@ interface Benchmark {
 const BENCHMARKS: Benchmark[] = [
   { name: 'cold-start', run: coldStart, print: printColdStart },
   { name: 'calendar-list', run: calendarList, print: printCalendarList },
+  { name: 'calendar-view', run: calendarView, print: printCalendarView },
   { name: 'bundle', run: bundle, print: printBundle },
+  { name: 'media', run: media, print: printMedia },
 ];
 
 const REPORT_DIR = path.join(REPO_ROOT, 'bench/report');

@@ -6,6 +6,7 @@ import { bodyLimit } from 'hono/body-limit';
 import { csrf } from 'hono/csrf';
 import { secureHeaders } from 'hono/secure-headers';
 import { AppError } from '#shared/errors/index.ts';
+import { mediaRoutes } from '#shared/contracts/media.contract.ts';
 import type { AppDeps } from './platform/deps.ts';
 import type { AppEnv } from './platform/http/context.ts';
 import { handleError, notFound } from './platform/http/errors.ts';
@@ -17,6 +18,7 @@ import { createDevMailboxRoutes } from './features/dev/dev-mailbox.routes.ts';
 import { createHealthRoutes } from './features/health/health.routes.ts';
 import { createContactRoutes } from './features/contact/contact.routes.ts';
 import { featureRouters } from './features/routers.ts';
+import { monitorMiddleware } from './platform/monitor/monitor.ts';
 
 export const WEB_DIST = path.resolve(import.meta.dirname, '../../dist/web');
 
@@ -71,16 +73,17 @@ export function createApp(deps: AppDeps, options: { serveWeb?: boolean } = {}) {
     }),
   );
 
-  app.use(
-    '/api/*',
-    bodyLimit({
-      maxSize: deps.env.MAX_BODY_BYTES,
-      onError: () => {
-        throw AppError.from('PAYLOAD_TOO_LARGE', {
-          technicalMessage: `Body over ${deps.env.MAX_BODY_BYTES} bytes`,
-        });
-      },
-    }),
+  const apiBodyLimit = bodyLimit({
+    maxSize: deps.env.MAX_BODY_BYTES,
+    onError: () => {
+      throw AppError.from('PAYLOAD_TOO_LARGE', {
+        technicalMessage: `Body over ${deps.env.MAX_BODY_BYTES} bytes`,
+      });
+    },
+  });
+  // Media uploads stream to disk under their own per-plan limit (features/media/media.routes.ts).
+  app.use('/api/*', (c, next) =>
+    c.req.method === 'POST' && c.req.path === mediaRoutes.upload ? next() : apiBodyLimit(c, next),
   );
   // Cross-site form posts carry the session cookie only with SameSite=Lax top-level navigations;
   // this refuses the rest unless the browser says the request is from our own origin.
@@ -94,6 +97,7 @@ export function createApp(deps: AppDeps, options: { serveWeb?: boolean } = {}) {
     c.header('Cache-Control', 'no-store');
     await next();
   });
+  app.use('/api/*', monitorMiddleware());
   app.use('/api/*', sessionMiddleware(auth));
 
   app.route('/', createHealthRoutes(deps));

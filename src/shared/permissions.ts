@@ -5,6 +5,23 @@
 export const TENANT_ROLES = ['owner', 'manager', 'staff', 'viewer'] as const;
 export type TenantRole = (typeof TENANT_ROLES)[number];
 
+/** The roles an owner or manager gives a member (staff_invitations.role, user_roles.staff_role). */
+export const STAFF_ROLES = ['staff', 'manager', 'viewer'] as const;
+export type StaffRole = (typeof STAFF_ROLES)[number];
+
+export const TENANT_ROLE_LABELS: Record<TenantRole, { label: string; description: string }> = {
+  owner: { label: 'Owner', description: 'Everything, including the subscription and settings.' },
+  manager: {
+    label: 'Manager',
+    description: 'Everything staff can do, plus managing staff and platform connections.',
+  },
+  staff: {
+    label: 'Staff',
+    description: 'Create, schedule and publish posts, and reply to people.',
+  },
+  viewer: { label: 'Viewer', description: 'Reads everything, changes nothing.' },
+};
+
 /** Role names stored in user_roles.role (seed §6: tenant_staff ties a user to a tenant). */
 export const USER_ROLE_NAMES = ['admin', 'tenant_staff'] as const;
 export type UserRoleName = (typeof USER_ROLE_NAMES)[number];
@@ -12,6 +29,8 @@ export type UserRoleName = (typeof USER_ROLE_NAMES)[number];
 export const PERMISSIONS = [
   'read:dashboard',
   'read:calendar',
+  /** One's own sign-in, security and personal details: everyone signed in. */
+  'manage:own-account',
   'create:post',
   'update:post',
   'delete:post',
@@ -24,6 +43,12 @@ export const PERMISSIONS = [
   'manage:platforms',
   'reply:inbox',
   'read:analytics',
+  'read:media',
+  'upload:media',
+  'update:media',
+  'delete:media',
+  /** Library-wide chores: cleanup of unused and duplicate items. */
+  'manage:media',
   'manage:subscription',
   'admin:users',
   'admin:system',
@@ -32,10 +57,12 @@ export type Permission = (typeof PERMISSIONS)[number];
 
 const VIEWER: readonly Permission[] = [
   'read:dashboard',
+  'manage:own-account',
   'read:calendar',
   'read:business-profile',
   'read:staff',
   'read:analytics',
+  'read:media',
 ];
 const STAFF: readonly Permission[] = [
   ...VIEWER,
@@ -45,8 +72,16 @@ const STAFF: readonly Permission[] = [
   'schedule:post',
   'publish:post',
   'reply:inbox',
+  'upload:media',
+  'update:media',
+  'delete:media',
 ];
-const MANAGER: readonly Permission[] = [...STAFF, 'manage:staff', 'manage:platforms'];
+const MANAGER: readonly Permission[] = [
+  ...STAFF,
+  'manage:staff',
+  'manage:platforms',
+  'manage:media',
+];
 const OWNER: readonly Permission[] = [...MANAGER, 'update:business-profile', 'manage:subscription'];
 
 export const ROLE_PERMISSIONS: Record<TenantRole, ReadonlySet<Permission>> = {

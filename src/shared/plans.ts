@@ -35,10 +35,13 @@ export interface PlanDefinition {
     staffSeats: number;
     aiGenerationsPerMonth: number;
     mediaStorageBytes: number;
+    /** The largest single upload to the media library. */
+    mediaMaxFileBytes: number;
   };
 }
 
 const GB = 1024 ** 3;
+const MB = 1024 ** 2;
 
 export const PLANS: Record<PlanId, PlanDefinition> = {
   free: {
@@ -52,6 +55,7 @@ export const PLANS: Record<PlanId, PlanDefinition> = {
       staffSeats: 0,
       aiGenerationsPerMonth: 0,
       mediaStorageBytes: 1 * GB,
+      mediaMaxFileBytes: 100 * MB,
     },
   },
   trial: {
@@ -65,6 +69,7 @@ export const PLANS: Record<PlanId, PlanDefinition> = {
       staffSeats: 5,
       aiGenerationsPerMonth: 100,
       mediaStorageBytes: 5 * GB,
+      mediaMaxFileBytes: 1024 * MB,
     },
   },
   premium: {
@@ -78,6 +83,7 @@ export const PLANS: Record<PlanId, PlanDefinition> = {
       staffSeats: 5,
       aiGenerationsPerMonth: 500,
       mediaStorageBytes: 25 * GB,
+      mediaMaxFileBytes: 1024 * MB,
     },
   },
 };

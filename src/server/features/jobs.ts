@@ -1,5 +1,9 @@
 import type { AppDeps } from '#server/platform/deps.ts';
 import { pruneRateLimits } from '#server/platform/security/rate-limit.ts';
+import { startTrialExpiry } from './subscription/trial-expiry.ts';
+import { registerAccountJobs } from './account/account.jobs.ts';
+import { registerMediaJobs } from './media/media.jobs.ts';
+import { registerPlatformJobs } from './platforms/platforms.jobs.ts';
 
 const DAY_MS = 86_400_000;
 
@@ -19,4 +23,12 @@ export async function registerJobHandlers(deps: AppDeps): Promise<void> {
       .catch((error: unknown) => deps.logger.warn({ err: error }, 'outbox sweep failed'));
   }, 60_000);
   sweep.unref();
+
+  registerAccountJobs(deps);
+
+  await startTrialExpiry(deps);
+
+  await registerMediaJobs(deps);
+
+  await registerPlatformJobs(deps);
 }

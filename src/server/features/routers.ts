@@ -1,9 +1,16 @@
 import type { AppDeps } from '#server/platform/deps.ts';
 import type { createRouter } from '#server/platform/http/openapi.ts';
+import { createAiContentRoutes } from './ai-content/ai-content.routes.ts';
 import { createCalendarRoutes } from './calendar/calendar.routes.ts';
+import { createAccountRoutes } from './account/account.routes.ts';
+import { createMfaRoutes } from './auth/mfa.routes.ts';
 import { createProfileRoutes } from './profile/profile.routes.ts';
 import { createSettingsRoutes } from './settings/settings.routes.ts';
 import { createSubscriptionRoutes } from './subscription/subscription.routes.ts';
+import { createStaffRoutes } from './staff/staff.routes.ts';
+import { createAdminRoutes } from './admin/admin.routes.ts';
+import { createMediaRoutes } from './media/media.routes.ts';
+import { createPlatformsRoutes } from './platforms/platforms.routes.ts';
 
 /** Each area's router. Order does not matter: paths do not overlap. */
 export const featureRouters: Array<(deps: AppDeps) => ReturnType<typeof createRouter>> = [
@@ -11,4 +18,11 @@ export const featureRouters: Array<(deps: AppDeps) => ReturnType<typeof createRo
   createSettingsRoutes,
   createSubscriptionRoutes,
   createCalendarRoutes,
+  createAccountRoutes,
+  createMfaRoutes,
+  createStaffRoutes,
+  createAdminRoutes,
+  createAiContentRoutes,
+  createMediaRoutes,
+  createPlatformsRoutes,
 ];

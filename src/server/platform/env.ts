@@ -26,7 +26,43 @@ const envSchema = z.object({
   SESSION_IDLE_DAYS: z.coerce.number().int().min(1).default(14),
   SESSION_ABSOLUTE_DAYS: z.coerce.number().int().min(1).default(30),
   MAX_BODY_BYTES: z.coerce.number().int().min(1024).default(1_048_576),
+  // Media library: an installation-wide ceiling on one upload (plans may allow less), and
+  // S3-compatible object storage instead of the local disk when S3_BUCKET is set.
+  MEDIA_MAX_FILE_BYTES: z.coerce.number().int().min(1024).default(1_073_741_824),
+  S3_BUCKET: z.string().optional(),
+  S3_ENDPOINT: z.url().optional(),
+  S3_REGION: z.string().default('us-east-1'),
+  S3_ACCESS_KEY_ID: z.string().optional(),
+  S3_SECRET_ACCESS_KEY: z.string().optional(),
+  S3_FORCE_PATH_STYLE: booleanish.default(true),
   ENCRYPTION_KEYS: z.string().optional(),
+  // First administrator: a setup token chosen by the operator (at least 24 characters); without
+  // it one is generated and printed at start while no administrator exists.
+  ADMIN_SETUP_TOKEN: z.string().min(24).max(200).optional(),
+  // Meta (Facebook Login, Instagram Login, Graph API). Without an app id and secret the app runs
+  // in demo mode against the built-in Graph API simulator (src/simulators/meta-graph).
+  META_APP_ID: z.string().optional(),
+  META_APP_SECRET: z.string().optional(),
+  META_GRAPH_VERSION: z
+    .string()
+    .regex(/^v\d+\.\d+$/)
+    .default('v25.0'),
+  META_GRAPH_BASE_URL: z.url().default('https://graph.facebook.com'),
+  META_GRAPH_VIDEO_BASE_URL: z.url().default('https://graph-video.facebook.com'),
+  META_DIALOG_BASE_URL: z.url().default('https://www.facebook.com'),
+  META_WEBHOOK_VERIFY_TOKEN: z.string().optional(),
+  META_APPSECRET_PROOF: booleanish.default(false),
+  INSTAGRAM_APP_ID: z.string().optional(),
+  INSTAGRAM_APP_SECRET: z.string().optional(),
+  INSTAGRAM_GRAPH_BASE_URL: z.url().default('https://graph.instagram.com'),
+  INSTAGRAM_API_BASE_URL: z.url().default('https://api.instagram.com'),
+  INSTAGRAM_DIALOG_BASE_URL: z.url().default('https://www.instagram.com'),
+  META_TOKEN_WARNING_DAYS: z.coerce.number().int().min(1).max(60).default(7),
+  // AI content: an OpenAI-compatible endpoint (OpenAI, Ollama, vLLM…); none → offline generator.
+  AI_BASE_URL: z.preprocess((v) => (v === '' ? undefined : v), z.url().optional()),
+  AI_API_KEY: z.string().optional(),
+  AI_MODEL: z.string().optional(),
+  AI_TIMEOUT_MS: z.coerce.number().int().min(1000).max(600_000).default(60_000),
 });
 
 export type Env = z.infer<typeof envSchema> & {

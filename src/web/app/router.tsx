@@ -30,23 +30,12 @@ const marketing = {
  * table) so that table and its icons stay out of the root bundle.
  */
 const COMING_SOON_AREAS = [
-  'ai-content',
-  'calendar',
   'analytics',
   'campaigns',
   'engine-room',
   'audience',
-  'media',
   'social-monitor',
-  'platforms',
-  'connect',
-  'staff',
-  'settings',
-  'profile',
   'subscription',
-  'instagram-callback',
-  'admin-setup',
-  'admin',
 ] as const;
 
 export const routes: RouteObject[] = [
@@ -115,8 +104,54 @@ export const routes: RouteObject[] = [
               },
               { path: 'overview', loader: () => redirect('/dashboard') },
               {
+                path: 'profile',
+                lazy: lazyPage(() => import('../features/profile/pages/profile-page.tsx')),
+              },
+              {
+                path: 'settings',
+                lazy: lazyPage(() => import('../features/settings/pages/settings-page.tsx')),
+              },
+              {
+                path: 'media',
+                lazy: lazyPage(() => import('../features/media/pages/media-page.tsx')),
+              },
+              {
+                path: 'calendar',
+                lazy: lazyPage(() => import('../features/calendar/pages/calendar-page.tsx')),
+              },
+              {
                 path: 'trial-expired',
                 lazy: lazyPage(() => import('../features/dashboard/pages/trial-expired-page.tsx')),
+              },
+              {
+                path: 'platforms',
+                lazy: lazyPage(() => import('../features/platforms/pages/platforms-page.tsx')),
+              },
+              {
+                path: 'connect',
+                lazy: lazyPage(() => import('../features/platforms/pages/connect-page.tsx')),
+              },
+              {
+                path: 'instagram-callback',
+                lazy: lazyPage(
+                  () => import('../features/platforms/pages/instagram-callback-page.tsx'),
+                ),
+              },
+              {
+                path: 'staff',
+                lazy: lazyPage(() => import('../features/staff/pages/staff-page.tsx')),
+              },
+              {
+                path: 'admin-setup',
+                lazy: lazyPage(() => import('../features/admin/pages/admin-setup-page.tsx')),
+              },
+              {
+                path: 'admin',
+                lazy: lazyPage(() => import('../features/admin/pages/admin-page.tsx')),
+              },
+              {
+                path: 'ai-content',
+                lazy: lazyPage(() => import('../features/ai-content/pages/ai-content-page.tsx')),
               },
               ...COMING_SOON_AREAS.map((slug): RouteObject => ({
                 path: slug,

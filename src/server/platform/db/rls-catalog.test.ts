@@ -9,8 +9,11 @@ import { getTestDatabase } from '#server/test/db.ts';
 const RUNTIME_ROLE = 'app_runtime';
 const COMMANDS = ['SELECT', 'INSERT', 'UPDATE', 'DELETE'] as const;
 const TENANT_TABLES = [
+  'account_images',
   'business_profiles',
   'calendar_events',
+  'platform_connections',
+  'platform_oauth_states',
   'platform_posts',
   'profiles',
   'staff_invitations',

@@ -187,6 +187,64 @@ export const emailTemplates = {
       text: `From ${input.name} <${input.email}>${input.company ? ` (${input.company})` : ''}\n\n${input.message}`,
     };
   },
+  staffInvitation(input: {
+    url: string;
+    businessName: string;
+    inviterName: string;
+    roleLabel: string;
+    expiresOn: string;
+  }): RenderedEmail {
+    return {
+      subject: `${input.inviterName} invited you to ${input.businessName} on Soci Gen`,
+      html: render(
+        <Layout preview={`Join ${input.businessName} on Soci Gen as ${input.roleLabel}.`}>
+          <h1 style={{ fontSize: 22, margin: '0 0 12px' }}>Join {input.businessName}</h1>
+          <p style={{ fontSize: 15, lineHeight: 1.6 }}>
+            {input.inviterName} invited you to work on {input.businessName}&apos;s social media in
+            Soci Gen as {input.roleLabel}. Sign in or create an account with this e-mail address to
+            join.
+          </p>
+          <ActionButton href={input.url} label="Accept the invitation" />
+          <p style={{ fontSize: 13, color: '#475569' }}>
+            This link works once and expires on {input.expiresOn}.
+          </p>
+        </Layout>,
+      ),
+      text: `${input.inviterName} invited you to work on ${input.businessName}'s social media in Soci Gen as ${input.roleLabel}.\n\nSign in or create an account with this e-mail address to join:\n${input.url}\n\nThis link works once and expires on ${input.expiresOn}.`,
+    };
+  },
+  platformTokenExpiring(input: {
+    accountName: string;
+    platformLabel: string;
+    loginLabel: string;
+    days: number;
+    expiresOn: string;
+    url: string;
+  }): RenderedEmail {
+    const when =
+      input.days <= 0 ? 'today' : `in ${input.days} ${input.days === 1 ? 'day' : 'days'}`;
+    return {
+      subject: `Reconnect ${input.accountName}: access ends ${when}`,
+      html: render(
+        <Layout preview={`Soci Gen's access to ${input.accountName} ends on ${input.expiresOn}.`}>
+          <h1 style={{ fontSize: 22, margin: '0 0 12px' }}>Reconnect {input.accountName}</h1>
+          <p style={{ fontSize: 15, lineHeight: 1.6 }}>
+            Soci Gen&apos;s access to your {input.platformLabel} account {input.accountName} ends{' '}
+            {when} ({input.expiresOn}). {input.loginLabel} does not let us renew it for you:
+            reconnect the account to keep your scheduled posts publishing.
+          </p>
+          <ActionButton href={input.url} label="Reconnect the account" />
+          <p style={{ fontSize: 13, color: '#475569' }}>
+            Reconnecting keeps the account&apos;s history and scheduled posts.
+          </p>
+        </Layout>,
+      ),
+      text: `Soci Gen's access to your ${input.platformLabel} account ${input.accountName} ends ${when} (${input.expiresOn}). ${input.loginLabel} does not let us renew it for you: reconnect the account to keep your scheduled posts publishing.\n\n${input.url}\n\nReconnecting keeps the account's history and scheduled posts.`,
+    };
+  },
 } as const;
 
 export type EmailTemplateName = keyof typeof emailTemplates;
+
+/** The shared frame, for templates kept beside their feature. */
+export { Layout as EmailLayout, ActionButton as EmailButton, render as renderEmail };

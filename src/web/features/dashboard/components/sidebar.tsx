@@ -6,7 +6,9 @@ import { Tooltip } from '../../../components/ui/tooltip.tsx';
 import { cn } from '../../../lib/cn.ts';
 import { describePlan } from '../../account/lib/subscription.ts';
 import { useAuth } from '../../auth/auth-context.ts';
+import { actorCan, useActor } from '../../staff/lib/use-actor.ts';
 import { areaPath, SIDEBAR_AREAS, type DashboardArea } from '../lib/areas.ts';
+import { PlatformsAttentionBadge } from '../../platforms/components/platforms-attention-badge.tsx';
 
 export const SIDEBAR_ID = 'dashboard-sidebar';
 
@@ -61,6 +63,7 @@ function SidebarLink({
       {collapsed ? null : (
         <>
           <span className="flex-1 truncate">{area.label}</span>
+          {area.slug === 'platforms' ? <PlatformsAttentionBadge /> : null}
           {locked ? (
             <span className="inline-flex items-center gap-1 rounded-full bg-amber-400/15 px-1.5 py-0.5 text-[0.65rem] font-semibold tracking-wide text-amber-300 uppercase">
               <Lock aria-hidden className="size-3" />
@@ -102,6 +105,11 @@ interface SidebarContentProps {
 
 /** The sidebar's inside, shared by the desktop rail and the small-screen drawer. */
 export function SidebarContent({ collapsed, onNavigate }: SidebarContentProps) {
+  // Areas the acting role cannot use are not listed (src/shared/permissions.ts).
+  const actor = useActor().data;
+  const areas = SIDEBAR_AREAS.filter(
+    (area) => !area.permission || actorCan(actor, area.permission),
+  );
   return (
     <div className="flex h-full flex-col gap-4 py-4">
       <div className={cn('flex h-10 items-center', collapsed ? 'justify-center px-2' : 'px-5')}>
@@ -119,7 +127,7 @@ export function SidebarContent({ collapsed, onNavigate }: SidebarContentProps) {
         className={cn('flex-1 overflow-y-auto', collapsed ? 'px-2' : 'px-3')}
       >
         <ul className="grid gap-1">
-          {SIDEBAR_AREAS.map((area) => (
+          {areas.map((area) => (
             <li key={area.slug}>
               <SidebarLink area={area} collapsed={collapsed} onNavigate={onNavigate} />
             </li>
