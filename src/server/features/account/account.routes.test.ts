@@ -19,6 +19,8 @@ import { users } from '../auth/auth.tables.ts';
 import { profiles } from '../profile/profile.tables.ts';
 import { businessProfiles } from '../settings/settings.tables.ts';
 import { accountImages } from './account.tables.ts';
+import { mediaStorage } from '../media/media.storage.ts';
+import { mediaItems } from '../media/media.tables.ts';
 import {
   completeDeletionRequest,
   createDeletionRequest,
@@ -326,10 +328,25 @@ describe('account deletion', () => {
     expect(wrong.status).toBe(400);
     expect(wrong.json.metadata.fieldErrors.password).toBe('Your password is not correct.');
 
+    // A media file of the business account, stored as the library stores it.
+    const storage = mediaStorage(t.runtime.deps);
+    const key = `${user.userId}/${crypto.randomUUID()}/original`;
+    await storage.putBuffer(key, Buffer.from('not really a photo'), 'image/jpeg');
+    await t.runtime.deps.database.unsafeDb.insert(mediaItems).values({
+      userId: user.userId,
+      name: 'shop-front.jpg',
+      kind: 'image',
+      mimeType: 'image/jpeg',
+      sizeBytes: 18,
+      storageKey: key,
+      contentHash: 'a'.repeat(64),
+    });
+
     const res = await user.client.request('/api/account/delete', {
       json: { password: STRONG_PASSWORD },
     });
     expect(res.status, res.text).toBe(200);
+    expect(await storage.exists(key)).toBe(false);
     const { code } = res.json.data;
     expect(user.client.cookie).toBeUndefined();
     expect((await other.client.request('/api/auth/session')).json.data).toBeNull();

@@ -24,6 +24,7 @@ import {
 } from './account-images.ts';
 import * as repo from './account.repository.ts';
 import { completeDeletionRequest, createDeletionRequest } from './deletion-requests.ts';
+import { removeMediaFiles, unsafeMediaKeysOfTenant } from '../media/media.service.ts';
 import { describeUserAgent } from './user-agent.ts';
 
 // A person's own account: sign-in address, password, sessions, avatar, and closing it.
@@ -277,7 +278,7 @@ export function createAccountService() {
 
     /**
      * Closes the account: the identity row goes, and with it (by cascade) the profile, the
-     * business account's rows, sessions and stored images. The deletion request stays, so the
+     * business account's rows, sessions and stored images; then its media files in storage. The deletion request stays, so the
      * confirmation page can show its status without the account.
      */
     async deleteAccount({ ctx }: AccountRequest, password: string): Promise<{ code: string }> {
@@ -287,7 +288,10 @@ export function createAccountService() {
       const { database } = ctx.deps;
       try {
         const { code } = await createDeletionRequest(database, { kind: 'account' });
+        // The business account's media files: their keys are known only while the rows exist.
+        const mediaKeys = await unsafeMediaKeysOfTenant(ctx.deps, userId);
         await repo.unsafeDeleteUser(database.unsafeDb, userId);
+        await removeMediaFiles(ctx.deps, mediaKeys);
         endSessions(ctx);
         ctx.deps.cache.invalidateTenant(userId);
         await completeDeletionRequest(database, code);

@@ -19,12 +19,14 @@ import {
   type StorageUsage,
   type TagCount,
 } from '#shared/contracts/media.contract.ts';
+import { eq } from 'drizzle-orm';
 import { AppError } from '#shared/errors/index.ts';
 import { can } from '#shared/permissions.ts';
 import { DEFAULT_PLAN, PLANS, type PlanId } from '#shared/plans.ts';
 import type { z } from 'zod';
 import { requireAccess, tenantScope, type ServiceContext } from '#server/platform/access.ts';
 import type { Tx } from '#server/platform/db/client.ts';
+import type { AppDeps } from '#server/platform/deps.ts';
 import { withTenant } from '#server/platform/db/tenant.ts';
 import { fieldErrorsFromZod, validationError } from '#server/platform/http/errors.ts';
 import type { StoredObject } from '#server/platform/storage/storage.ts';
@@ -33,6 +35,7 @@ import { inspectUpload, mediaRefused, sanitizeName } from './inspect.ts';
 import { processMediaJob } from './media.jobs.ts';
 import * as repo from './media.repository.ts';
 import { mediaStorage, variantKey } from './media.storage.ts';
+import { mediaItems } from './media.tables.ts';
 
 const DAY_MS = 86_400_000;
 const MB = 1024 * 1024;
@@ -316,17 +319,39 @@ export async function openMediaFile(
 // Delete and cleanup
 
 async function removeStored(ctx: ServiceContext, rows: repo.MediaRow[]): Promise<void> {
-  const storage = mediaStorage(ctx.deps);
-  for (const row of rows) {
-    for (const key of [row.storageKey, row.thumbnailKey, row.instagramKey]) {
-      if (!key) continue;
-      // The rows are gone already; a file left behind is only wasted space, logged to be swept.
-      await storage
-        .delete(key)
-        .catch((error: unknown) =>
-          ctx.deps.logger.warn({ err: error, key }, 'media file delete failed'),
-        );
-    }
+  // The rows are gone already; a file left behind is only wasted space, logged to be swept.
+  const keys = rows.flatMap((row) =>
+    [row.storageKey, row.thumbnailKey, row.instagramKey].filter((key): key is string => !!key),
+  );
+  await removeMediaFiles(ctx.deps, keys);
+}
+
+/**
+ * Account deletion: the stored files of a business account, read before its rows go by cascade
+ * (afterwards nothing would say which files were its). Bypasses row-level security: the caller
+ * has already checked the password of the account being closed.
+ */
+export async function unsafeMediaKeysOfTenant(deps: AppDeps, tenantId: string): Promise<string[]> {
+  const rows = await deps.database.unsafeDb
+    .select({
+      storageKey: mediaItems.storageKey,
+      thumbnailKey: mediaItems.thumbnailKey,
+      instagramKey: mediaItems.instagramKey,
+    })
+    .from(mediaItems)
+    .where(eq(mediaItems.userId, tenantId));
+  return rows.flatMap((row) =>
+    [row.storageKey, row.thumbnailKey, row.instagramKey].filter((key): key is string => !!key),
+  );
+}
+
+/** Removes stored files whose rows are gone; a failure is logged, never thrown (space only). */
+export async function removeMediaFiles(deps: AppDeps, keys: readonly string[]): Promise<void> {
+  const storage = mediaStorage(deps);
+  for (const key of keys) {
+    await storage
+      .delete(key)
+      .catch((error: unknown) => deps.logger.warn({ err: error, key }, 'media file delete failed'));
   }
 }
 
