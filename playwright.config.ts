@@ -31,6 +31,8 @@ export default defineConfig({
     env: {
       PORT: String(PORT),
       APP_URL: E2E_URL,
+      // Each test sends its own client address (e2e/test.ts), so per-address limits stay real.
+      TRUST_PROXY: '1',
       // e2e/admin.spec.ts creates the first administrator with it.
       ADMIN_SETUP_TOKEN: 'e2e-first-administrator-setup-token',
     },

@@ -1,4 +1,4 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from './test.ts';
 import { Secret, TOTP } from 'otpauth';
 import sharp from 'sharp';
 import { PASSWORD, followEmailLink, register, signIn, uniqueEmail } from './helpers.ts';

@@ -1,4 +1,4 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from './test.ts';
 import { followEmailLink, register, uniqueEmail } from './helpers.ts';
 
 // From a prompt to a scheduled `ai_generated` post, with the offline generator (no provider is

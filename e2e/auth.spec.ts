@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './test.ts';
 import { PASSWORD, followEmailLink, register, signIn, uniqueEmail } from './helpers.ts';
 
 test('sign up, confirm through the mailbox, see the dashboard, sign out, sign in again', async ({

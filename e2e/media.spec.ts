@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './test.ts';
 import sharp from 'sharp';
 import { followEmailLink, register, uniqueEmail } from './helpers.ts';
 

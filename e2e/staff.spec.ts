@@ -1,4 +1,4 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from './test.ts';
 import { followEmailLink, register, uniqueEmail } from './helpers.ts';
 
 // Issue 3 item 4: invite a staff member, accept in a second browser context, act as staff.
