@@ -26,6 +26,7 @@ describe('fileProblem', () => {
   });
 
   it('formats sizes', () => {
+    expect(formatBytes(0)).toBe('0 KB');
     expect(formatBytes(500)).toBe('1 KB');
     expect(formatBytes(5 * MB)).toBe('5.0 MB');
     expect(formatBytes(5 * 1024 * MB)).toBe('5.0 GB');

@@ -26,6 +26,7 @@ const ACCEPTED_EXTENSIONS = /\.(jpe?g|jfif|png|webp|heic|heif|mp4|m4v|mov|qt)$/i
 export function formatBytes(bytes: number): string {
   if (bytes >= 1024 ** 3) return `${(bytes / 1024 ** 3).toFixed(1)} GB`;
   if (bytes >= 1024 ** 2) return `${(bytes / 1024 ** 2).toFixed(1)} MB`;
+  if (bytes <= 0) return '0 KB';
   return `${Math.max(1, Math.round(bytes / 1024))} KB`;
 }
 
