@@ -8,6 +8,7 @@ import { createApp } from '#server/app.ts';
 import { openDatabase, rowsOf, type Database } from '#server/platform/db/client.ts';
 import { withTenant } from '#server/platform/db/tenant.ts';
 import { inlineParams } from '#server/platform/db/inline-sql.ts';
+import { listEventsStatement } from '#server/features/calendar/calendar.repository.ts';
 import { loadEnv } from '#server/platform/env.ts';
 import { hashToken } from '#server/platform/security/tokens.ts';
 import { createRuntime, type Runtime } from '#server/runtime.ts';
@@ -28,11 +29,11 @@ const PAGE_SIZE = 50;
 const CONCURRENCY = 8;
 const USERS_PER_INSERT = 1_000;
 
-/** The statement the endpoint runs (calendar.repository listEvents, no filters), as drizzle writes it. */
-export const LIST_SQL =
-  'select "id", "user_id", "title", "content", "platforms", "type", "status", "scheduled_for", "created_at", "updated_at" ' +
-  'from "calendar_events" where "calendar_events"."user_id" = $1 ' +
-  'order by "calendar_events"."scheduled_for" asc, "calendar_events"."id" asc limit $2';
+/** The statement the endpoint runs (calendar.repository listEventsStatement, no filters). */
+export const LIST_SQL = listEventsStatement('00000000-0000-0000-0000-000000000000', {
+  limit: PAGE_SIZE,
+  offset: 0,
+}).sql;
 
 export interface ApiLoadResult extends LoadResult {
   cacheHits: number;
@@ -388,7 +389,9 @@ async function runTarget(
       async (tx) =>
         rowsOf<Record<string, string>>(
           await tx.execute(
-            sql`explain (analyze, buffers) select "id", "user_id", "title", "content", "platforms", "type", "status", "scheduled_for", "created_at", "updated_at" from "calendar_events" where "calendar_events"."user_id" = ${probe.userId} order by "calendar_events"."scheduled_for" asc, "calendar_events"."id" asc limit ${PAGE_SIZE}`,
+            sql.raw(
+              `explain (analyze, buffers) ${inlineParams(LIST_SQL, [probe.userId, PAGE_SIZE])}`,
+            ),
           ),
         ),
     );

@@ -19,6 +19,12 @@ import { withTenant, withTenantRead } from '#server/platform/db/tenant.ts';
 import { fieldErrorsFromZod, validationError } from '#server/platform/http/errors.ts';
 import { isUuid, requireUserId, scopeForTenant } from '../profile/user-id.ts';
 import * as repo from './calendar.repository.ts';
+import {
+  dispatchAll,
+  syncEventTargets,
+  validateEventTargets,
+  type Due,
+} from '../publishing/targets.service.ts';
 
 // calendar_events use cases (seed §7). Each takes the business account's id explicitly, as the
 // seed's service did; routes pass the signed-in actor's own. Reads of another account's events
@@ -53,14 +59,13 @@ export async function listEvents(
   requireUserId(userId);
   const scope = scopeForTenant(ctx.actor, userId);
   const normalized = normalizeFilters(filters);
-  return ctx.deps.cache.getOrLoad(userId, listCacheKey(normalized), async () => {
-    const rows = await withTenantRead<repo.EventRecord>(
+  return ctx.deps.cache.getOrLoad(userId, listCacheKey(normalized), () =>
+    withTenantRead<CalendarEvent>(
       ctx.deps.database,
       scope,
       repo.listEventsStatement(userId, normalized),
-    );
-    return rows.map(repo.recordToEventDto);
-  });
+    ),
+  );
 }
 
 /** Seed §7 AI content: the list filtered to type ai_generated (and cached the same way). */
@@ -160,6 +165,14 @@ export async function updateEvent(
   requireEventId(id);
   const input = parse(updateEventInputSchema, changes);
   const now = new Date();
+  // An event that ends up scheduled has its targets checked against the platforms' rules first
+  // (outside the transaction: the check may ask the platform for the account's quota).
+  const before = await withTenant(ctx.deps.database, scope, (tx) => repo.findEvent(tx, userId, id));
+  if (before && (input.status ?? before.status) === 'scheduled') {
+    const content = input.content === undefined ? before.content : input.content;
+    await validateEventTargets(ctx.deps, userId, id, content ?? '');
+  }
+  let due: Due[] = [];
   const updated = await withTenant(ctx.deps.database, scope, async (tx) => {
     const existing = (await repo.findEvent(tx, userId, id)) ?? notFound(id);
     requireChangeable(existing);
@@ -182,9 +195,13 @@ export async function updateEvent(
     if (input.type !== undefined) set.type = input.type;
     if (input.status !== undefined) set.status = input.status;
     if (input.scheduled_for !== undefined) set.scheduledFor = scheduledFor;
-    return repo.updateEvent(tx, userId, id, set, now);
+    const result = await repo.updateEvent(tx, userId, id, set, now);
+    // Targets follow the event in the same transaction; queued jobs of the old version go stale.
+    if (result) due = await syncEventTargets(tx, userId, id, status, scheduledFor, now);
+    return result;
   });
   ctx.deps.cache.invalidateTenant(userId);
+  await dispatchAll(ctx.deps, due);
   return updated ?? notFound(id);
 }
 
@@ -214,14 +231,26 @@ export async function scheduleEvent(
   const now = new Date();
   const when = toDate(scheduledFor);
   requireFutureIfScheduled('scheduled', when, now);
+  const before = await withTenant(ctx.deps.database, scope, (tx) => repo.findEvent(tx, userId, id));
+  if (before) await validateEventTargets(ctx.deps, userId, id, before.content ?? '');
+  let due: Due[] = [];
   const scheduled = await withTenant(ctx.deps.database, scope, async (tx) => {
     const existing = (await repo.findEvent(tx, userId, id)) ?? notFound(id);
     requireChangeable(existing);
     requirePublishable(existing.type, 'scheduled');
     await requireFeature(tx, userId, existing.type);
-    return repo.updateEvent(tx, userId, id, { scheduledFor: when, status: 'scheduled' }, now);
+    const result = await repo.updateEvent(
+      tx,
+      userId,
+      id,
+      { scheduledFor: when, status: 'scheduled' },
+      now,
+    );
+    if (result) due = await syncEventTargets(tx, userId, id, 'scheduled', when, now);
+    return result;
   });
   ctx.deps.cache.invalidateTenant(userId);
+  await dispatchAll(ctx.deps, due);
   return scheduled ?? notFound(id);
 }
 

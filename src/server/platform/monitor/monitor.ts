@@ -46,6 +46,8 @@ export interface MonitorSnapshot {
   startedAt: string;
 }
 
+const MEMORY_SAMPLE_MS = 1000;
+
 export type MemoryReader = () => { heapUsed: number; heapTotal: number; rss: number };
 
 export class SystemMonitor {
@@ -55,6 +57,8 @@ export class SystemMonitor {
   readonly #memory: MemoryReader;
   readonly #startedAt = new Date();
   #total = 0;
+  #memoryReadAt = Number.NEGATIVE_INFINITY;
+  #memoryPercentValue = 0;
 
   constructor(memory: MemoryReader = () => process.memoryUsage()) {
     this.#memory = memory;
@@ -72,18 +76,33 @@ export class SystemMonitor {
     return this.#calls.filter((call) => call.at > from && call.at <= now);
   }
 
-  #memoryPercent(): number {
-    const { heapUsed, heapTotal } = this.#memory();
-    return heapTotal > 0 ? Math.round((heapUsed / heapTotal) * 1000) / 10 : 0;
+  // Reading the heap costs more than the rest of a call's bookkeeping, and evaluation runs after
+  // every call: the reading is reused for up to a second.
+  #memoryPercent(now: number): number {
+    if (now - this.#memoryReadAt >= MEMORY_SAMPLE_MS || now < this.#memoryReadAt) {
+      const { heapUsed, heapTotal } = this.#memory();
+      this.#memoryPercentValue = heapTotal > 0 ? Math.round((heapUsed / heapTotal) * 1000) / 10 : 0;
+      this.#memoryReadAt = now;
+    }
+    return this.#memoryPercentValue;
   }
 
   /** Checks the last 60 s; returns the alerts it raised. */
   evaluate(now = Date.now()): MonitorAlert[] {
-    const calls = this.#window(now);
-    if (calls.length < MONITOR_LIMITS.minCalls) return [];
+    // One pass without allocating: this runs after every API call.
+    const from = now - MONITOR_LIMITS.windowMs;
+    let count = 0;
+    let errors = 0;
+    let totalMs = 0;
+    for (const call of this.#calls) {
+      if (call.at <= from || call.at > now) continue;
+      count += 1;
+      if (call.status >= 500) errors += 1;
+      totalMs += call.durationMs;
+    }
+    if (count < MONITOR_LIMITS.minCalls) return [];
     const raised: MonitorAlert[] = [];
-    const errors = calls.filter((call) => call.status >= 500).length;
-    const errorRate = errors / calls.length;
+    const errorRate = errors / count;
     if (errorRate > MONITOR_LIMITS.errorRate) {
       raised.push({
         at: now,
@@ -93,7 +112,7 @@ export class SystemMonitor {
         threshold: MONITOR_LIMITS.errorRate,
       });
     }
-    const average = calls.reduce((sum, call) => sum + call.durationMs, 0) / calls.length;
+    const average = totalMs / count;
     if (average > MONITOR_LIMITS.responseTimeMs) {
       raised.push({
         at: now,
@@ -103,7 +122,7 @@ export class SystemMonitor {
         threshold: MONITOR_LIMITS.responseTimeMs,
       });
     }
-    const memory = this.#memoryPercent();
+    const memory = this.#memoryPercent(now);
     if (memory > MONITOR_LIMITS.memoryPercent) {
       raised.push({
         at: now,
@@ -149,7 +168,8 @@ export class SystemMonitor {
         heapUsedBytes: memory.heapUsed,
         heapTotalBytes: memory.heapTotal,
         rssBytes: memory.rss,
-        percent: this.#memoryPercent(),
+        percent:
+          memory.heapTotal > 0 ? Math.round((memory.heapUsed / memory.heapTotal) * 1000) / 10 : 0,
       },
       thresholds: MONITOR_LIMITS,
       recentCalls: this.#calls.slice(-recent).reverse(),
