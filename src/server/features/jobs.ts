@@ -4,6 +4,7 @@ import { startTrialExpiry } from './subscription/trial-expiry.ts';
 import { registerAccountJobs } from './account/account.jobs.ts';
 import { registerMediaJobs } from './media/media.jobs.ts';
 import { registerPlatformJobs } from './platforms/platforms.jobs.ts';
+import { registerPublishingJobs } from './publishing/publishing.jobs.ts';
 
 const DAY_MS = 86_400_000;
 
@@ -31,4 +32,6 @@ export async function registerJobHandlers(deps: AppDeps): Promise<void> {
   await registerMediaJobs(deps);
 
   await registerPlatformJobs(deps);
+
+  await registerPublishingJobs(deps);
 }

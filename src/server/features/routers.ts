@@ -11,6 +11,7 @@ import { createStaffRoutes } from './staff/staff.routes.ts';
 import { createAdminRoutes } from './admin/admin.routes.ts';
 import { createMediaRoutes } from './media/media.routes.ts';
 import { createPlatformsRoutes } from './platforms/platforms.routes.ts';
+import { createPublishingRoutes } from './publishing/publishing.routes.ts';
 
 /** Each area's router. Order does not matter: paths do not overlap. */
 export const featureRouters: Array<(deps: AppDeps) => ReturnType<typeof createRouter>> = [
@@ -25,4 +26,5 @@ export const featureRouters: Array<(deps: AppDeps) => ReturnType<typeof createRo
   createAiContentRoutes,
   createMediaRoutes,
   createPlatformsRoutes,
+  createPublishingRoutes,
 ];

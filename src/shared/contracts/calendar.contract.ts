@@ -114,7 +114,15 @@ export const calendarFeedRoutes = {
 export const platformPostSchema = z.object({
   id: z.uuid(),
   platform: z.enum(PLATFORMS),
-  status: z.enum(['scheduled', 'publishing', 'published', 'failed', 'unconfirmed', 'cancelled']),
+  status: z.enum([
+    'draft',
+    'scheduled',
+    'publishing',
+    'published',
+    'failed',
+    'unconfirmed',
+    'cancelled',
+  ]),
   permalink: z.string().nullable(),
   attempts: z.number().int(),
   last_error: z.string().nullable(),

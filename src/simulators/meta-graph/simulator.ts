@@ -1216,6 +1216,25 @@ export function createMetaGraphSimulator(options: SimulatorOptions = {}) {
     const ig = state.igAccounts.get(id);
     if (ig) return igAccountRoutes(c, params, ig, second, method, base, imageBase, false);
 
+    // Comments on published media and posts (the first comment of a post).
+    if (second === 'comments' && method === 'POST') {
+      const media = state.media.get(id);
+      const fbPost = media ? undefined : findPost(id);
+      if (!media && !fbPost) fail(unknownObject(id, 'post'));
+      const token = authenticate(c, params, media ? undefined : ['PAGE']);
+      if (media && !canActOnIg(token, media.igUserId)) fail(unknownObject(id, 'post'));
+      if (fbPost && token.subjectId !== fbPost.pageId) fail(unknownObject(id, 'post'));
+      if (!params.message) fail(invalidParam('(#100) The parameter message is required'));
+      const comment = {
+        id: media ? digits(17, '179') : `${fbPost!.id}_${digits(16, '1')}`,
+        objectId: media ? media.id : fbPost!.id,
+        message: params.message!,
+        createdAt: nowMs(),
+      };
+      state.comments.push(comment);
+      return c.json({ id: comment.id });
+    }
+
     // Containers, media and posts
     const container = state.containers.get(id);
     if (container && method === 'GET') {
@@ -1364,6 +1383,19 @@ export function createMetaGraphSimulator(options: SimulatorOptions = {}) {
       return c.json(node);
     }
     const mediaItem = state.media.get(first!);
+    if (mediaItem && second === 'comments' && method === 'POST') {
+      const token = authenticate(c, params, ['IG_USER']);
+      if (!canActOnIg(token, mediaItem.igUserId)) fail(unknownObject(first!));
+      if (!params.message) fail(invalidParam('(#100) The parameter message is required'));
+      const comment = {
+        id: digits(17, '179'),
+        objectId: mediaItem.id,
+        message: params.message!,
+        createdAt: nowMs(),
+      };
+      state.comments.push(comment);
+      return c.json({ id: comment.id });
+    }
     if (mediaItem && method === 'GET') {
       const token = authenticate(c, params, ['IG_USER']);
       if (!canActOnIg(token, mediaItem.igUserId)) fail(unknownObject(first!));

@@ -171,6 +171,14 @@ export interface SimPost {
   createdAt: number;
 }
 
+/** A comment made through the API (first comments of published posts). */
+export interface SimComment {
+  id: string;
+  objectId: string;
+  message: string;
+  createdAt: number;
+}
+
 export interface SimFault {
   id: string;
   error: GraphErrorSpec;
@@ -199,6 +207,7 @@ export interface SimState {
   publishes: Map<string, number[]>;
   containerCreates: Map<string, number[]>;
   subscribedApps: Map<string, string[]>;
+  comments: SimComment[];
   faults: SimFault[];
   calls: number[];
 }
@@ -237,6 +246,7 @@ export function createState(config: Partial<SimConfig> = {}): SimState {
     publishes: new Map(),
     containerCreates: new Map(),
     subscribedApps: new Map(),
+    comments: [],
     faults: [],
     calls: [],
   };

@@ -8,6 +8,7 @@ import {
   unique,
   uuid,
 } from 'drizzle-orm/pg-core';
+import { platformConnections } from '../platforms/platforms.tables.ts';
 import { profiles } from '../profile/profile.tables.ts';
 
 export const calendarEvents = pgTable(
@@ -52,7 +53,8 @@ export const platformPosts = pgTable(
     calendarEventId: uuid('calendar_event_id').notNull(),
     platform: text('platform', { enum: ['facebook', 'instagram'] }).notNull(),
     status: text('status', {
-      enum: ['scheduled', 'publishing', 'published', 'failed', 'unconfirmed', 'cancelled'],
+      // draft: chosen as a target of an event that is not scheduled (no job waits for it).
+      enum: ['draft', 'scheduled', 'publishing', 'published', 'failed', 'unconfirmed', 'cancelled'],
     })
       .notNull()
       .default('scheduled'),
@@ -60,11 +62,36 @@ export const platformPosts = pgTable(
     permalink: text('permalink'),
     attempts: integer('attempts').notNull().default(0),
     lastError: text('last_error'),
+    // The publishing pipeline (docs/decisions/080). The account the post goes to; the service
+    // checks it belongs to the same tenant (platform_connections has no (id, user_id) key).
+    connectionId: uuid('connection_id').references(() => platformConnections.id, {
+      onDelete: 'set null',
+    }),
+    /** feed (text, photo, video or carousel by its media), reel or story. */
+    format: text('format', { enum: ['feed', 'reel', 'story'] })
+      .notNull()
+      .default('feed'),
+    /** media_items ids in publishing order. */
+    mediaIds: uuid('media_ids').array().notNull().default([]),
+    firstComment: text('first_comment'),
+    /** Bumped by every edit: a job carrying an older version is stale and does nothing. */
+    version: integer('version').notNull().default(1),
+    scheduledFor: timestamp('scheduled_for', { withTimezone: true }),
+    /** When the next attempt (or reconcile) is due; the sweeper re-drives anything overdue. */
+    nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }),
+    /** When the current attempt claimed the post: reconcile looks for objects made after it. */
+    attemptStartedAt: timestamp('attempt_started_at', { withTimezone: true }),
+    /** Instagram container of the current attempt, asked about before anything is repeated. */
+    containerId: text('container_id'),
+    errorCode: text('error_code'),
+    publishedAt: timestamp('published_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
     index('platform_posts_user_id_idx').on(t.userId),
+    index('platform_posts_status_next_attempt_at_idx').on(t.status, t.nextAttemptAt),
+    index('platform_posts_connection_id_idx').on(t.connectionId),
     index('platform_posts_calendar_event_id_idx').on(t.calendarEventId),
     foreignKey({
       name: 'platform_posts_calendar_event_tenant_fk',

@@ -304,6 +304,8 @@ export function createMetaClient(config: MetaConfig, options: GraphHttpOptions =
         link?: string;
         published?: boolean;
         scheduled_publish_time?: number;
+        /** JSON array of {"media_fbid": id} for a multi-photo post (§3.1.3). */
+        attached_media?: string;
       },
     ) {
       return http.request<{ id: string }>({
@@ -365,6 +367,34 @@ export function createMetaClient(config: MetaConfig, options: GraphHttpOptions =
         params: { fields },
         token: pageToken,
         proofSecret: proof,
+      });
+    },
+
+    /** The Page's posts, newest first (reconcile looks for one it may have made). */
+    async listPosts(pageId: string, pageToken: string, limit = 25) {
+      const answer = await http.request<
+        Paged<{ id: string; message?: string; created_time?: string; permalink_url?: string }>
+      >({
+        method: 'GET',
+        url: graph(`/${pageId}/feed`),
+        params: { fields: 'id,message,created_time,permalink_url', limit },
+        token: pageToken,
+        proofSecret: proof,
+        usageKey: pageId,
+      });
+      // Every page: posts made since the attempt may sit below many newer ones.
+      return collect(answer, pageToken, pageId);
+    },
+
+    /** A comment on a Page post, as the Page (§4.2). */
+    comment(objectId: string, pageToken: string, message: string) {
+      return http.request<{ id: string }>({
+        method: 'POST',
+        url: graph(`/${objectId}/comments`),
+        params: { message },
+        token: pageToken,
+        proofSecret: proof,
+        retry: false,
       });
     },
 
@@ -543,6 +573,18 @@ export function createMetaClient(config: MetaConfig, options: GraphHttpOptions =
         params: { fields: 'id,caption,media_type,media_product_type,permalink,timestamp' },
         token,
         proofSecret: hostProof(host),
+      });
+    },
+
+    /** A comment on the account's own media (§4.1), e.g. the first comment of a post. */
+    comment(host: IgHost, mediaId: string, token: string, message: string) {
+      return http.request<{ id: string }>({
+        method: 'POST',
+        url: hostUrl(host, `/${mediaId}/comments`),
+        params: { message },
+        token,
+        proofSecret: hostProof(host),
+        retry: false,
       });
     },
 

@@ -242,6 +242,32 @@ export const emailTemplates = {
       text: `Soci Gen's access to your ${input.platformLabel} account ${input.accountName} ends ${when} (${input.expiresOn}). ${input.loginLabel} does not let us renew it for you: reconnect the account to keep your scheduled posts publishing.\n\n${input.url}\n\nReconnecting keeps the account's history and scheduled posts.`,
     };
   },
+
+  /** A post that finally failed to publish (notification preference "e-mail on a failed post"). */
+  postPublishFailed(input: {
+    title: string;
+    accountName: string;
+    reason: string;
+    url: string;
+  }): RenderedEmail {
+    return {
+      subject: `Not published: ${input.title}`,
+      html: render(
+        <Layout preview={`"${input.title}" was not published to ${input.accountName}.`}>
+          <h1 style={{ fontSize: 22, margin: '0 0 12px' }}>A post was not published</h1>
+          <p style={{ fontSize: 15, lineHeight: 1.6 }}>
+            &ldquo;{input.title}&rdquo; was not published to {input.accountName}.
+          </p>
+          <p style={{ fontSize: 15, lineHeight: 1.6 }}>{input.reason}</p>
+          <ActionButton href={input.url} label="Open the calendar" />
+          <p style={{ fontSize: 13, color: '#475569' }}>
+            You can turn these e-mails off in your notification settings.
+          </p>
+        </Layout>,
+      ),
+      text: `"${input.title}" was not published to ${input.accountName}.\n\n${input.reason}\n\n${input.url}\n\nYou can turn these e-mails off in your notification settings.`,
+    };
+  },
 } as const;
 
 export type EmailTemplateName = keyof typeof emailTemplates;

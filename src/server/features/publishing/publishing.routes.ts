@@ -1,0 +1,75 @@
+import { Readable } from 'node:stream';
+import { z } from 'zod';
+import {
+  publishingStateSchema,
+  setTargetsInputSchema,
+} from '#shared/contracts/publishing.contract.ts';
+import { AppError } from '#shared/errors/index.ts';
+import type { AppDeps } from '#server/platform/deps.ts';
+import type { AppContext } from '#server/platform/http/context.ts';
+import { createRoute, createRouter, envelope, jsonBody } from '#server/platform/http/openapi.ts';
+import { ok } from '#server/platform/http/respond.ts';
+import type { ServiceContext } from '#server/platform/access.ts';
+import { actorOf, requireActor } from '../auth/auth.middleware.ts';
+import { openPublicMedia, PUBLIC_MEDIA_PATH } from './media-urls.ts';
+import * as targets from './targets.service.ts';
+
+const tags = ['Publishing'];
+const idParams = z.object({ id: z.uuid({ error: 'Not a valid id' }) });
+
+export function createPublishingRoutes(deps: AppDeps) {
+  const router = createRouter();
+  router.use('/api/calendar-events/:id/targets', requireActor);
+  router.use('/api/calendar-events/:id/publish-now', requireActor);
+  const context = (c: AppContext): ServiceContext => ({ deps, actor: actorOf(c) });
+
+  router.openapi(
+    createRoute({
+      method: 'get',
+      path: '/api/calendar-events/{id}/targets',
+      summary: 'The accounts an event goes to, with each delivery’s state',
+      tags,
+      request: { params: idParams },
+      responses: envelope(publishingStateSchema),
+    }),
+    async (c) => ok(c, await targets.getTargets(context(c), c.req.valid('param').id)),
+  );
+
+  router.openapi(
+    createRoute({
+      method: 'put',
+      path: '/api/calendar-events/{id}/targets',
+      summary: 'Choose the accounts (format, media, first comment each); checked before storing',
+      tags,
+      request: { params: idParams, body: jsonBody(setTargetsInputSchema) },
+      responses: envelope(publishingStateSchema),
+    }),
+    async (c) =>
+      ok(c, await targets.setTargets(context(c), c.req.valid('param').id, c.req.valid('json'))),
+  );
+
+  router.openapi(
+    createRoute({
+      method: 'post',
+      path: '/api/calendar-events/{id}/publish-now',
+      summary: 'Publish every target that is not out yet, now',
+      tags,
+      request: { params: idParams },
+      responses: envelope(publishingStateSchema),
+    }),
+    async (c) => ok(c, await targets.publishNow(context(c), c.req.valid('param').id)),
+  );
+
+  // The capability URL the platform fetches a post's media from (docs/decisions/083).
+  router.get(`${PUBLIC_MEDIA_PATH}/:token/:file`, async (c) => {
+    const file = await openPublicMedia(deps, c.req.param('token'));
+    if (!file) throw AppError.from('NOT_FOUND', { technicalMessage: 'No such media grant' });
+    c.header('Content-Type', file.contentType);
+    c.header('Content-Length', String(file.object.size));
+    c.header('Cache-Control', 'private, max-age=3600');
+    c.header('Content-Security-Policy', "default-src 'none'; sandbox");
+    return c.body(Readable.toWeb(file.object.body) as ReadableStream);
+  });
+
+  return router;
+}

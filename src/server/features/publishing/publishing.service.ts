@@ -1,0 +1,851 @@
+import type { AppDeps } from '#server/platform/deps.ts';
+import type { Tx } from '#server/platform/db/client.ts';
+import { withTenant, type TenantScope } from '#server/platform/db/tenant.ts';
+import { emailTemplates } from '#server/platform/email/templates.tsx';
+import type { IgHost, MetaClient } from '#server/integrations/meta/client.ts';
+import { MetaApiError } from '#server/integrations/meta/errors.ts';
+import type { EventStatus } from '#shared/contracts/calendar.contract.ts';
+import { getNotificationPreferences } from '../settings/notifications.ts';
+import { metaRuntime } from '../platforms/meta-runtime.ts';
+import { connectionToken } from '../platforms/platforms.service.ts';
+import * as platformsRepo from '../platforms/platforms.repository.ts';
+import * as mediaRepo from '../media/media.repository.ts';
+import { publicMediaUrl } from './media-urls.ts';
+import * as repo from './publishing.repository.ts';
+
+// The publishing worker (ARCHITECTURE.md §4, docs/decisions/080–083). Every step starts from the
+// database row, never from the job: a job only says "look at post X at version V". A post is
+// claimed (scheduled → publishing, conditional on status and version) before any platform call,
+// so a duplicate or stale job finds nothing to do. Retryable failures put the post back to
+// scheduled with a back-off of 1 s doubling to 30 s (seed §9); a commit call whose outcome is
+// unknown (the request went out, no answer came back) makes the post unconfirmed, and only the
+// reconcile step, which asks the platform, may send it again.
+
+/** Back-off of seed §9: 1 s doubling to 30 s. */
+export const RETRY_BASE_MS = 1_000;
+export const RETRY_MAX_MS = 30_000;
+/** Attempts (platform calls that failed for a reason worth retrying) before a post fails. */
+export const MAX_ATTEMPTS = 8;
+/** How long reconcile keeps asking before it gives up on an unconfirmed post. */
+export const RECONCILE_GIVE_UP_MS = 60 * 60_000;
+/** A claimed post whose worker died: after this long it is treated as unconfirmed. */
+export const STUCK_PUBLISHING_MS = 10 * 60_000;
+/** Instagram container polling (research §3.2.3): images soon, video less often, 10 min cap. */
+export const CONTAINER_POLL_MS = { image: 3_000, video: 10_000 } as const;
+export const CONTAINER_MAX_WAIT_MS = 10 * 60_000;
+/** Reconcile tolerates this much clock difference between us and the platform. */
+const CLOCK_SLACK_MS = 2 * 60_000;
+
+export function backoffMs(attempt: number): number {
+  return Math.min(RETRY_MAX_MS, RETRY_BASE_MS * 2 ** Math.max(0, attempt - 1));
+}
+
+export interface PublishJobPayload {
+  postId: string;
+  userId: string;
+  version: number;
+}
+
+/** Where follow-up work goes: pg-boss in the app, an in-memory queue in the reliability test. */
+export interface Dispatcher {
+  publish(payload: PublishJobPayload, at: Date): Promise<void>;
+  reconcile(payload: PublishJobPayload, at: Date): Promise<void>;
+}
+
+export interface WorkerOptions {
+  dispatcher: Dispatcher;
+  client?: MetaClient;
+  now?: () => Date;
+}
+
+type Outcome =
+  | { kind: 'published'; externalId: string | null; permalink: string | null }
+  | { kind: 'waiting'; containerId: string; delayMs: number };
+
+/** Thrown when the commit call was sent and no answer came back. */
+class UnknownOutcome extends Error {
+  constructor(cause: unknown) {
+    super('The platform did not answer after the post was sent', { cause });
+  }
+}
+
+/** Thrown for a failure that no retry can fix, with the reason the owner reads. */
+class FinalFailure extends Error {
+  constructor(
+    readonly reason: string,
+    readonly code: string,
+  ) {
+    super(reason);
+  }
+}
+
+const scopeOf = (userId: string): TenantScope => ({ userId, tenantId: userId });
+
+/** The event follows its posts (docs/decisions/082). */
+export function eventStatusFor(statuses: readonly repo.PostStatus[]): EventStatus | null {
+  const live = statuses.filter((s) => s !== 'cancelled' && s !== 'draft');
+  if (statuses.length === 0) return null;
+  if (live.length === 0) return statuses.every((s) => s === 'cancelled') ? 'cancelled' : null;
+  if (live.every((s) => s === 'published')) return 'published';
+  const started = live.some((s) => s !== 'scheduled');
+  if (live.some((s) => s === 'scheduled' || s === 'publishing')) {
+    return started ? 'publishing' : 'scheduled';
+  }
+  if (live.some((s) => s === 'unconfirmed')) return 'unconfirmed';
+  return 'failed';
+}
+
+export async function refreshEventStatus(
+  tx: Tx,
+  userId: string,
+  eventId: string,
+  now: Date,
+): Promise<void> {
+  const status = eventStatusFor(await repo.statusesOfEvent(tx, userId, eventId));
+  if (status) await repo.setEventStatus(tx, userId, eventId, status, now);
+}
+
+// ------------------------------------------------------------------------------------ publish
+
+export async function runPublish(
+  deps: AppDeps,
+  payload: PublishJobPayload,
+  options: WorkerOptions,
+): Promise<void> {
+  const now = options.now ?? (() => new Date());
+  const client = options.client ?? metaRuntime(deps).client;
+  const scope = scopeOf(payload.userId);
+  const claimedAt = now();
+
+  const claimed = await withTenant(deps.database, scope, async (tx) => {
+    const current = await repo.findPost(tx, payload.userId, payload.postId);
+    if (!current || current.version !== payload.version || current.status !== 'scheduled') {
+      return null;
+    }
+    // Early deliveries (a clock ahead, a sweeper race) leave the post for its own time.
+    if (current.nextAttemptAt && current.nextAttemptAt.getTime() > claimedAt.getTime()) return null;
+    const row = await repo.claimPost(
+      tx,
+      payload.userId,
+      payload.postId,
+      payload.version,
+      'scheduled',
+      {
+        status: 'publishing',
+        // A container still processing continues the attempt it belongs to.
+        attemptStartedAt: current.containerId ? current.attemptStartedAt : claimedAt,
+        nextAttemptAt: new Date(claimedAt.getTime() + STUCK_PUBLISHING_MS),
+      },
+      claimedAt,
+    );
+    if (!row) return null;
+    const event = await repo.findEventRow(tx, payload.userId, row.calendarEventId);
+    const connection = row.connectionId
+      ? await platformsRepo.findConnection(tx, payload.userId, row.connectionId)
+      : undefined;
+    const media = row.mediaIds.length > 0 ? await mediaRepo.findMediaRows(tx, row.mediaIds) : [];
+    await refreshEventStatus(tx, payload.userId, row.calendarEventId, claimedAt);
+    return { row, event, connection, media };
+  });
+  if (!claimed) return;
+  const { row, event, connection } = claimed;
+  const media = row.mediaIds
+    .map((id) => claimed.media.find((m) => m.id === id))
+    .filter((m): m is mediaRepo.MediaRow => Boolean(m));
+
+  try {
+    if (!event) throw new FinalFailure('The post was deleted before it was published.', 'gone');
+    if (!connection) {
+      throw new FinalFailure(
+        'The account this post was meant for is no longer connected. Choose another account and publish again.',
+        'connection_missing',
+      );
+    }
+    const name = accountLabel(connection);
+    if (connection.status !== 'connected') {
+      throw new FinalFailure(
+        `${name} was disconnected. Connect it again on the Platforms page, then publish again.`,
+        'connection_disconnected',
+      );
+    }
+    if (connection.health === 'expired' || connection.health === 'revoked') {
+      throw new FinalFailure(tokenReason(connection), 'token_invalid');
+    }
+    if (media.length !== row.mediaIds.length) {
+      throw new FinalFailure(
+        'A photo or video of this post was deleted from the media library. Add it again, then publish.',
+        'media_missing',
+      );
+    }
+    const token = connectionToken(deps, connection);
+    if (!token) throw new FinalFailure(tokenReason(connection), 'token_invalid');
+    const caption = event.content ?? '';
+    const urls = media.map((m) => ({
+      kind: m.kind,
+      url: publicMediaUrl(deps, row.userId, m, connection.platform),
+    }));
+    const outcome =
+      connection.platform === 'facebook'
+        ? await publishFacebook(client, connection.externalId, token, caption, urls)
+        : await publishInstagram(client, {
+            host: (connection.login === 'facebook' ? 'facebook' : 'instagram') as IgHost,
+            igUserId: connection.externalId,
+            token,
+            caption,
+            format: row.format,
+            media: urls,
+            containerId: row.containerId,
+            attemptStartedAt: row.attemptStartedAt ?? claimedAt,
+            now: now(),
+            accountName: name,
+            onContainer: (containerId) =>
+              withTenant(deps.database, scope, (tx) =>
+                repo.updatePost(tx, row.userId, row.id, { containerId }, now()),
+              ).then(() => undefined),
+          });
+    if (outcome.kind === 'waiting') {
+      const at = new Date(now().getTime() + outcome.delayMs);
+      // Waiting for Instagram to process is not a failed attempt.
+      await settle(
+        deps,
+        row,
+        {
+          status: 'scheduled',
+          attempts: row.attempts,
+          containerId: outcome.containerId,
+          nextAttemptAt: at,
+        },
+        now(),
+      );
+      await options.dispatcher.publish(payload, at);
+      return;
+    }
+    await settle(
+      deps,
+      row,
+      {
+        status: 'published',
+        attempts: row.attempts + 1,
+        externalId: outcome.externalId,
+        permalink: outcome.permalink,
+        publishedAt: now(),
+        nextAttemptAt: null,
+        lastError: null,
+        errorCode: null,
+      },
+      now(),
+    );
+    if (row.firstComment && outcome.externalId) {
+      await postFirstComment(deps, client, connection, token, outcome.externalId, row.firstComment);
+    }
+  } catch (error) {
+    await handleFailure(deps, row, connection, error, options, now());
+  }
+}
+
+async function handleFailure(
+  deps: AppDeps,
+  row: repo.PostRow,
+  connection: platformsRepo.ConnectionRow | undefined,
+  error: unknown,
+  options: WorkerOptions,
+  now: Date,
+): Promise<void> {
+  const attempts = row.attempts + 1;
+  const payload = { postId: row.id, userId: row.userId, version: row.version };
+  if (error instanceof UnknownOutcome) {
+    const at = new Date(now.getTime() + backoffMs(1));
+    await settle(
+      deps,
+      row,
+      {
+        status: 'unconfirmed',
+        attempts,
+        nextAttemptAt: at,
+        lastError:
+          'The platform did not confirm the post yet. We are checking whether it went out.',
+        errorCode: 'unconfirmed',
+      },
+      now,
+    );
+    await options.dispatcher.reconcile(payload, at);
+    return;
+  }
+  if (error instanceof FinalFailure) {
+    await fail(deps, row, connection, attempts, error.reason, error.code, now);
+    return;
+  }
+  if (error instanceof MetaApiError) {
+    const name = connection ? accountLabel(connection) : 'the account';
+    const platform = connection?.platform === 'instagram' ? 'Instagram' : 'Facebook';
+    // Media not ready yet is a wait, not a failure (research §3.3, 9007/2207027).
+    if (error.details.subcode === 2207027 && row.containerId) {
+      const at = new Date(now.getTime() + CONTAINER_POLL_MS.image);
+      await settle(deps, row, { status: 'scheduled', nextAttemptAt: at }, now);
+      await options.dispatcher.publish(payload, at);
+      return;
+    }
+    const retryable = error.kind === 'transient' || error.kind === 'rate_limited';
+    // Refused by our own gate after an earlier throttle: nothing was sent, no attempt was used.
+    const gated = error.kind === 'rate_limited' && error.details.code === null;
+    if (retryable && (gated || attempts < MAX_ATTEMPTS)) {
+      const wait = Math.max(backoffMs(attempts), error.details.retryAfterMs ?? 0);
+      const at = new Date(now.getTime() + wait);
+      // An expired or failed container is made again; a processing one is waited for.
+      const keepContainer = error.details.subcode !== 2207020 && error.details.subcode !== 2207006;
+      await settle(
+        deps,
+        row,
+        {
+          status: 'scheduled',
+          attempts: gated ? row.attempts : attempts,
+          nextAttemptAt: at,
+          lastError: `${platform} had a temporary problem; trying again.`,
+          errorCode: error.kind,
+          ...(keepContainer ? {} : { containerId: null }),
+        },
+        now,
+      );
+      await options.dispatcher.publish(payload, at);
+      return;
+    }
+    const reason =
+      error.kind === 'token_expired' || error.kind === 'token_revoked'
+        ? connection
+          ? tokenReason(connection)
+          : 'The account needs to be connected again.'
+        : error.kind === 'permission_missing'
+          ? `${name} has not allowed Soci Gen to publish. Connect it again and allow publishing.`
+          : error.kind === 'rate_limited'
+            ? error.details.subcode === 2207042
+              ? `${name} reached Instagram's limit of posts in 24 hours. Publish it again later.`
+              : `${platform} limited how often we may publish to ${name}. Publish it again later.`
+            : error.kind === 'transient'
+              ? `${platform} kept failing with a temporary error after ${attempts} attempts. Publish it again later.`
+              : `${platform} refused the post: ${error.details.userMessage ?? error.details.message}`;
+    await fail(deps, row, connection, attempts, reason, `meta_${error.kind}`, now);
+    return;
+  }
+  // Our own failure (database, bug): the post goes back to its queue with a back-off; the
+  // sweeper would find it anyway, and repeated failures end it with a reason.
+  deps.logger.error({ err: error, postId: row.id }, 'publishing failed unexpectedly');
+  if (attempts >= MAX_ATTEMPTS) {
+    await fail(
+      deps,
+      row,
+      connection,
+      attempts,
+      'Something went wrong on our side.',
+      'internal',
+      now,
+    );
+    return;
+  }
+  const at = new Date(now.getTime() + backoffMs(attempts));
+  await settle(deps, row, { status: 'scheduled', attempts, nextAttemptAt: at }, now);
+  await options.dispatcher.publish(payload, at);
+}
+
+async function fail(
+  deps: AppDeps,
+  row: repo.PostRow,
+  connection: platformsRepo.ConnectionRow | undefined,
+  attempts: number,
+  reason: string,
+  code: string,
+  now: Date,
+): Promise<void> {
+  const event = await settle(
+    deps,
+    row,
+    {
+      status: 'failed',
+      attempts,
+      lastError: reason,
+      errorCode: code,
+      nextAttemptAt: null,
+      containerId: null,
+    },
+    now,
+  );
+  await notifyFailure(deps, row, connection, event?.title ?? 'A post', reason).catch(
+    (error: unknown) => deps.logger.warn({ err: error, postId: row.id }, 'failure e-mail not sent'),
+  );
+}
+
+/** Writes the post's new state (only while this attempt still owns it) and the event's. */
+async function settle(
+  deps: AppDeps,
+  row: repo.PostRow,
+  changes: repo.PostChanges & { status: repo.PostStatus },
+  now: Date,
+) {
+  return withTenant(deps.database, scopeOf(row.userId), async (tx) => {
+    const updated = await repo.claimPost(
+      tx,
+      row.userId,
+      row.id,
+      row.version,
+      'publishing',
+      changes,
+      now,
+    );
+    if (updated) await refreshEventStatus(tx, row.userId, row.calendarEventId, now);
+    return repo.findEventRow(tx, row.userId, row.calendarEventId);
+  });
+}
+
+async function notifyFailure(
+  deps: AppDeps,
+  row: repo.PostRow,
+  connection: platformsRepo.ConnectionRow | undefined,
+  title: string,
+  reason: string,
+): Promise<void> {
+  const prefs = await getNotificationPreferences(deps.database, row.userId);
+  if (!prefs.emailOnFailedPost) return;
+  const email = await platformsRepo.unsafeOwnerEmail(deps.database.unsafeDb, row.userId);
+  if (!email) return;
+  await deps.mailer.send(
+    email,
+    'postPublishFailed',
+    emailTemplates.postPublishFailed({
+      title,
+      accountName: connection ? accountLabel(connection) : 'your account',
+      reason,
+      url: `${deps.env.appUrl}/dashboard/calendar`,
+    }),
+  );
+}
+
+function accountLabel(c: platformsRepo.ConnectionRow): string {
+  return c.platform === 'instagram' && c.username ? `@${c.username}` : c.name;
+}
+
+function tokenReason(c: platformsRepo.ConnectionRow): string {
+  const platform = c.platform === 'instagram' ? 'Instagram' : 'Facebook';
+  return `${platform} no longer accepts Soci Gen's access to ${accountLabel(c)}. Reconnect the account on the Platforms page, then publish again.`;
+}
+
+// -------------------------------------------------------------------------------- the flows
+
+/** The one call that makes the post public: a lost answer is an unknown outcome. */
+async function commit<T>(call: () => Promise<T>): Promise<T> {
+  try {
+    return await call();
+  } catch (error) {
+    if (error instanceof MetaApiError && error.details.httpStatus === 0) {
+      throw new UnknownOutcome(error);
+    }
+    throw error;
+  }
+}
+
+interface MediaUrl {
+  kind: 'image' | 'video';
+  url: string;
+}
+
+async function publishFacebook(
+  client: MetaClient,
+  pageId: string,
+  token: string,
+  caption: string,
+  media: MediaUrl[],
+): Promise<Outcome> {
+  const message = caption.length > 0 ? caption : undefined;
+  let externalId: string;
+  if (media.length === 0) {
+    externalId = (await commit(() => client.facebook.publishText(pageId, token, { message }))).id;
+  } else if (media.length === 1 && media[0]!.kind === 'video') {
+    const url = media[0]!.url;
+    const answer = await commit(() =>
+      client.facebook.publishVideo(pageId, token, {
+        file_url: url,
+        ...(message ? { description: message } : {}),
+      }),
+    );
+    externalId = answer.id;
+  } else if (media.length === 1) {
+    const url = media[0]!.url;
+    const answer = await commit(() =>
+      client.facebook.publishPhoto(pageId, token, { url, ...(message ? { message } : {}) }),
+    );
+    externalId = answer.post_id ?? answer.id;
+  } else {
+    // Multi-photo (research §3.1.3): unpublished photos first (harmless if repeated), then the
+    // post that attaches them.
+    const photoIds: string[] = [];
+    for (const item of media) {
+      const photo = await client.facebook.publishPhoto(pageId, token, {
+        url: item.url,
+        published: false,
+      });
+      photoIds.push(photo.id);
+    }
+    const attached = JSON.stringify(photoIds.map((id) => ({ media_fbid: id })));
+    externalId = (
+      await commit(() =>
+        client.facebook.publishText(pageId, token, { message, attached_media: attached }),
+      )
+    ).id;
+  }
+  let permalink: string | null = null;
+  try {
+    permalink =
+      (await client.facebook.getPost(externalId, token, 'id,permalink_url')).permalink_url ?? null;
+  } catch {
+    // The post is out; the link is a convenience that can be missing.
+  }
+  return { kind: 'published', externalId, permalink };
+}
+
+interface InstagramJob {
+  host: IgHost;
+  igUserId: string;
+  token: string;
+  caption: string;
+  format: repo.PostRow['format'];
+  media: MediaUrl[];
+  containerId: string | null;
+  attemptStartedAt: Date;
+  now: Date;
+  accountName: string;
+  onContainer: (containerId: string) => Promise<void>;
+}
+
+async function publishInstagram(client: MetaClient, job: InstagramJob): Promise<Outcome> {
+  const { host, igUserId, token } = job;
+  let containerId = job.containerId;
+  if (!containerId) {
+    // Quota first (research §3.2.5): read quota_total, never assume it.
+    const limit = await client.ig.publishingLimit(host, igUserId, token);
+    if (limit.total !== null && limit.used >= limit.total) {
+      throw new FinalFailure(
+        `${job.accountName} reached Instagram's limit of ${limit.total} posts in 24 hours. Publish it again later.`,
+        'quota_exhausted',
+      );
+    }
+    containerId = await createContainers(client, job);
+    await job.onContainer(containerId);
+  }
+  const status = await client.ig.containerStatus(host, containerId, token);
+  const isVideo = job.media.some((m) => m.kind === 'video');
+  switch (status.status_code) {
+    case 'IN_PROGRESS': {
+      if (job.now.getTime() - job.attemptStartedAt.getTime() > CONTAINER_MAX_WAIT_MS) {
+        throw new FinalFailure(
+          'Instagram took too long to process the video. Try a shorter or smaller file.',
+          'container_timeout',
+        );
+      }
+      return {
+        kind: 'waiting',
+        containerId,
+        delayMs: isVideo ? CONTAINER_POLL_MS.video : CONTAINER_POLL_MS.image,
+      };
+    }
+    case 'ERROR':
+      throw new FinalFailure(
+        `Instagram could not process the media${status.status ? ` (${status.status})` : ''}. Check the file and try again.`,
+        'container_error',
+      );
+    case 'EXPIRED':
+      // Not published within 24 hours: a fresh container on the next attempt.
+      throw new MetaApiError({
+        kind: 'transient',
+        httpStatus: 400,
+        code: -2,
+        subcode: 2207020,
+        type: null,
+        message: 'The container expired',
+        fbtraceId: null,
+        isTransient: true,
+        userTitle: null,
+        userMessage: null,
+        retryAfterMs: null,
+        missingPermission: null,
+      });
+    case 'PUBLISHED': {
+      // An earlier attempt got through: find it instead of publishing twice.
+      const found = await findInstagramMedia(client, job, job.attemptStartedAt);
+      return {
+        kind: 'published',
+        externalId: found?.id ?? null,
+        permalink: found?.permalink ?? null,
+      };
+    }
+    default:
+      break;
+  }
+  const id = containerId;
+  const published = await commit(() => client.ig.publish(host, igUserId, token, id));
+  let permalink: string | null = null;
+  try {
+    permalink = (await client.ig.media(host, published.id, token)).permalink ?? null;
+  } catch {
+    // As for Facebook: the link can be filled in later.
+  }
+  return { kind: 'published', externalId: published.id, permalink };
+}
+
+async function createContainers(client: MetaClient, job: InstagramJob): Promise<string> {
+  const { host, igUserId, token, caption } = job;
+  const captionPart = caption.length > 0 ? { caption } : {};
+  if (job.media.length > 1) {
+    const children: string[] = [];
+    for (const item of job.media) {
+      const child = await client.ig.createContainer(
+        host,
+        igUserId,
+        token,
+        item.kind === 'video'
+          ? { media_type: 'VIDEO', video_url: item.url, is_carousel_item: true }
+          : { image_url: item.url, is_carousel_item: true },
+      );
+      children.push(child.id);
+    }
+    return (
+      await client.ig.createContainer(host, igUserId, token, {
+        media_type: 'CAROUSEL',
+        children,
+        ...captionPart,
+      })
+    ).id;
+  }
+  const item = job.media[0];
+  if (!item) {
+    throw new FinalFailure('Instagram needs a photo or video for every post.', 'media_required');
+  }
+  if (item.kind === 'video' || job.format === 'reel') {
+    return (
+      await client.ig.createContainer(host, igUserId, token, {
+        media_type: 'REELS',
+        video_url: item.url,
+        share_to_feed: true,
+        ...captionPart,
+      })
+    ).id;
+  }
+  return (
+    await client.ig.createContainer(host, igUserId, token, { image_url: item.url, ...captionPart })
+  ).id;
+}
+
+/** The account's media made since the attempt began, matched by caption (docs/decisions/081). */
+async function findInstagramMedia(
+  client: MetaClient,
+  job: Pick<InstagramJob, 'host' | 'igUserId' | 'token' | 'caption'>,
+  since: Date,
+): Promise<{ id: string; permalink: string | null } | null> {
+  const items = await client.ig.listMedia(job.host, job.igUserId, job.token);
+  const from = since.getTime() - CLOCK_SLACK_MS;
+  const match = (
+    items as { id: string; caption?: string; permalink?: string; timestamp?: string }[]
+  )
+    .filter((m) => !m.timestamp || Date.parse(m.timestamp) >= from)
+    .find((m) => (m.caption ?? '') === job.caption);
+  return match ? { id: match.id, permalink: match.permalink ?? null } : null;
+}
+
+async function postFirstComment(
+  deps: AppDeps,
+  client: MetaClient,
+  connection: platformsRepo.ConnectionRow,
+  token: string,
+  objectId: string,
+  message: string,
+): Promise<void> {
+  try {
+    if (connection.platform === 'facebook') {
+      await client.facebook.comment(objectId, token, message);
+    } else {
+      const host: IgHost = connection.login === 'facebook' ? 'facebook' : 'instagram';
+      await client.ig.comment(host, objectId, token, message);
+    }
+  } catch (error) {
+    // The post is out; a missing first comment is logged, never a reason to publish again.
+    deps.logger.warn({ err: error, objectId }, 'first comment not posted');
+  }
+}
+
+// ---------------------------------------------------------------------------------- reconcile
+
+/**
+ * Decides an unconfirmed post by asking the platform. Found: published. Certainly not there:
+ * back to scheduled (the next attempt may send it). Cannot tell yet: ask again later; after an
+ * hour it fails with a reason that tells the owner to look before publishing again.
+ */
+export async function runReconcile(
+  deps: AppDeps,
+  payload: PublishJobPayload,
+  options: WorkerOptions,
+): Promise<void> {
+  const now = options.now ?? (() => new Date());
+  const client = options.client ?? metaRuntime(deps).client;
+  const scope = scopeOf(payload.userId);
+  const startedAt = now();
+  const claimed = await withTenant(deps.database, scope, async (tx) => {
+    const current = await repo.findPost(tx, payload.userId, payload.postId);
+    if (!current || current.status !== 'unconfirmed' || current.version !== payload.version) {
+      return null;
+    }
+    if (current.nextAttemptAt && current.nextAttemptAt.getTime() > startedAt.getTime()) return null;
+    // Claimed like a publish, so two reconcilers never decide the same post twice.
+    const row = await repo.claimPost(
+      tx,
+      payload.userId,
+      payload.postId,
+      payload.version,
+      'unconfirmed',
+      { status: 'publishing', nextAttemptAt: new Date(startedAt.getTime() + STUCK_PUBLISHING_MS) },
+      startedAt,
+    );
+    if (!row) return null;
+    const event = await repo.findEventRow(tx, payload.userId, row.calendarEventId);
+    const connection = row.connectionId
+      ? await platformsRepo.findConnection(tx, payload.userId, row.connectionId)
+      : undefined;
+    return { row, event, connection };
+  });
+  if (!claimed) return;
+  const { row, event, connection } = claimed;
+  const since = row.attemptStartedAt ?? row.updatedAt;
+  const back = (changes: repo.PostChanges & { status: repo.PostStatus }) =>
+    settle(deps, row, changes, now());
+  try {
+    const token = connection ? connectionToken(deps, connection) : null;
+    if (!connection || !token || !event) {
+      await fail(
+        deps,
+        row,
+        connection,
+        row.attempts,
+        'We could not confirm whether the post went out, and the account can no longer be checked. Look at the account before publishing again.',
+        'unconfirmed_unchecked',
+        now(),
+      );
+      return;
+    }
+    const caption = event.content ?? '';
+    let found: { id: string | null; permalink: string | null } | null = null;
+    let retryFromScratch = true;
+    if (connection.platform === 'instagram') {
+      const host: IgHost = connection.login === 'facebook' ? 'facebook' : 'instagram';
+      const job = { host, igUserId: connection.externalId, token, caption };
+      if (row.containerId) {
+        const status = await client.ig.containerStatus(host, row.containerId, token);
+        if (status.status_code === 'PUBLISHED') {
+          found = (await findInstagramMedia(client, job, since)) ?? { id: null, permalink: null };
+        } else if (status.status_code === 'FINISHED') {
+          // The container is one-shot: publishing it again cannot make a second post.
+          retryFromScratch = false;
+        }
+      } else {
+        found = await findInstagramMedia(client, job, since);
+      }
+    } else {
+      const posts = await client.facebook.listPosts(connection.externalId, token);
+      const from = since.getTime() - CLOCK_SLACK_MS;
+      const match = posts.find(
+        (p) =>
+          (p.message ?? '') === caption && (!p.created_time || Date.parse(p.created_time) >= from),
+      );
+      if (match) found = { id: match.id, permalink: match.permalink_url ?? null };
+    }
+    if (found) {
+      await back({
+        status: 'published',
+        externalId: found.id,
+        permalink: found.permalink,
+        publishedAt: now(),
+        nextAttemptAt: null,
+        lastError: null,
+        errorCode: null,
+      });
+      return;
+    }
+    // Certainly not out: the post goes back to its queue; the attempt it used still counts.
+    const at = new Date(now().getTime() + backoffMs(row.attempts));
+    if (row.attempts >= MAX_ATTEMPTS) {
+      await fail(
+        deps,
+        row,
+        connection,
+        row.attempts,
+        `${connection.platform === 'instagram' ? 'Instagram' : 'Facebook'} did not take the post after ${row.attempts} attempts. Publish it again later.`,
+        'not_published',
+        now(),
+      );
+      return;
+    }
+    await back({
+      status: 'scheduled',
+      nextAttemptAt: at,
+      lastError: null,
+      ...(retryFromScratch ? { containerId: null } : {}),
+    });
+    await options.dispatcher.publish(payload, at);
+  } catch (error) {
+    if (now().getTime() - since.getTime() > RECONCILE_GIVE_UP_MS) {
+      await fail(
+        deps,
+        row,
+        connection,
+        row.attempts,
+        'We could not confirm whether the post went out. Look at the account before publishing it again.',
+        'unconfirmed_timeout',
+        now(),
+      );
+      return;
+    }
+    deps.logger.warn({ err: error, postId: row.id }, 'reconcile could not ask the platform');
+    const at = new Date(now().getTime() + RETRY_MAX_MS);
+    await back({ status: 'unconfirmed', nextAttemptAt: at });
+    await options.dispatcher.reconcile(payload, at);
+  }
+}
+
+// ------------------------------------------------------------------------------------ sweeper
+
+/**
+ * Re-drives anything overdue: a scheduled post whose job was lost, an unconfirmed one whose
+ * reconcile was lost, and a post left publishing by a worker that died (it may have sent the
+ * call, so it becomes unconfirmed and is reconciled, never blindly repeated).
+ */
+export async function runSweep(
+  deps: AppDeps,
+  options: WorkerOptions & { limit?: number },
+): Promise<{ redriven: number }> {
+  const now = (options.now ?? (() => new Date()))();
+  const overdue = await repo.unsafeOverduePosts(deps.database.unsafeDb, now, options.limit ?? 500);
+  let redriven = 0;
+  for (const post of overdue) {
+    const payload = { postId: post.id, userId: post.userId, version: post.version };
+    if (post.status === 'scheduled') await options.dispatcher.publish(payload, now);
+    else if (post.status === 'unconfirmed') await options.dispatcher.reconcile(payload, now);
+    else {
+      const moved = await withTenant(deps.database, scopeOf(post.userId), async (tx) => {
+        const row = await repo.claimPost(
+          tx,
+          post.userId,
+          post.id,
+          post.version,
+          'publishing',
+          {
+            status: 'unconfirmed',
+            nextAttemptAt: now,
+            lastError: 'Publishing was interrupted. We are checking whether the post went out.',
+          },
+          now,
+        );
+        if (row) await refreshEventStatus(tx, post.userId, row.calendarEventId, now);
+        return row;
+      });
+      if (!moved) continue;
+      await options.dispatcher.reconcile(payload, now);
+    }
+    redriven += 1;
+  }
+  return { redriven };
+}

@@ -1,0 +1,124 @@
+import { randomUUID } from 'node:crypto';
+import { expect } from 'vitest';
+import { SEED } from '#simulators/meta-graph/state.ts';
+import type { SignedInUser, TestApp } from '#server/test/app.ts';
+import { calendarEvents, platformPosts } from '../calendar/calendar.tables.ts';
+import { mediaItems } from '../media/media.tables.ts';
+import { metaRuntime } from '../platforms/meta-runtime.ts';
+
+// Shared set-up of the publishing tests: accounts connected through the simulator's real OAuth
+// flow, and library items made directly (their bytes do not matter: the simulator checks the
+// address it is given, not the file).
+
+export interface Connected {
+  id: string;
+  platform: 'facebook' | 'instagram';
+  external_id: string;
+  login: 'facebook' | 'instagram';
+}
+
+async function authorize(t: TestApp, user: SignedInUser, login: 'facebook' | 'instagram') {
+  const start = await user.client.request('/api/platforms/oauth/start', { json: { login } });
+  expect(start.status, start.text).toBe(200);
+  const dialog = new URL(start.json.data.url);
+  const res = await user.client.request(`${dialog.pathname}${dialog.search}&sim_auto=allow`);
+  expect(res.status).toBe(302);
+  const back = new URL(res.headers.get('location')!.replace(/#_$/, ''));
+  const params = Object.fromEntries(back.searchParams) as Record<string, string>;
+  const cb = await user.client.request('/api/platforms/oauth/callback', {
+    json: { login, ...params },
+  });
+  expect(cb.status, cb.text).toBe(200);
+  return cb.json.data.attempt_id as string;
+}
+
+/** Two Pages and their Instagram account (Facebook Login), and the Instagram Login account. */
+export async function connectAll(t: TestApp, user: SignedInUser): Promise<Connected[]> {
+  const fbAttempt = await authorize(t, user, 'facebook');
+  const fb = await user.client.request(`/api/platforms/oauth/${fbAttempt}/connect`, {
+    json: { external_ids: [SEED.pageId, SEED.secondPageId, SEED.igAccountId] },
+  });
+  expect(fb.status, fb.text).toBe(201);
+  const igAttempt = await authorize(t, user, 'instagram');
+  const ig = await user.client.request(`/api/platforms/oauth/${igAttempt}/connect`, {
+    json: { external_ids: [SEED.igLoginAccountId] },
+  });
+  expect(ig.status, ig.text).toBe(201);
+  return [...fb.json.data, ...ig.json.data] as Connected[];
+}
+
+export async function insertMedia(
+  t: TestApp,
+  userId: string,
+  kind: 'image' | 'video',
+  size: { width: number; height: number } = { width: 1080, height: 1080 },
+): Promise<string> {
+  const id = randomUUID();
+  await t.runtime.deps.database.unsafeDb.insert(mediaItems).values({
+    id,
+    userId,
+    name: kind === 'image' ? `photo-${id}.jpg` : `clip-${id}.mp4`,
+    kind,
+    mimeType: kind === 'image' ? 'image/jpeg' : 'video/mp4',
+    sizeBytes: 500_000,
+    width: size.width,
+    height: size.height,
+    durationMs: kind === 'video' ? 12_000 : null,
+    frameRate: kind === 'video' ? 30 : null,
+    videoCodec: kind === 'video' ? 'avc1' : null,
+    audioCodec: kind === 'video' ? 'mp4a' : null,
+    contentHash: id,
+    storageKey: `test/${id}`,
+    status: 'ready',
+  });
+  return id;
+}
+
+/** An event with one delivery per given target, scheduled for `at`, written directly. */
+export async function insertScheduledPost(
+  t: TestApp,
+  userId: string,
+  input: {
+    content: string;
+    at: Date;
+    targets: { connection: Connected; mediaIds?: string[]; format?: 'feed' | 'reel' }[];
+  },
+) {
+  const db = t.runtime.deps.database.unsafeDb;
+  const [event] = await db
+    .insert(calendarEvents)
+    .values({
+      userId,
+      title: input.content.slice(0, 40),
+      content: input.content,
+      platforms: [...new Set(input.targets.map((x) => x.connection.platform))],
+      status: 'scheduled',
+      scheduledFor: input.at,
+    })
+    .returning();
+  const posts = await db
+    .insert(platformPosts)
+    .values(
+      input.targets.map((x) => ({
+        userId,
+        calendarEventId: event!.id,
+        connectionId: x.connection.id,
+        platform: x.connection.platform,
+        format: x.format ?? ('feed' as const),
+        mediaIds: x.mediaIds ?? [],
+        status: 'scheduled' as const,
+        scheduledFor: input.at,
+        nextAttemptAt: input.at,
+      })),
+    )
+    .returning();
+  return { event: event!, posts };
+}
+
+/** Published objects in the simulator whose text is exactly `text` (Facebook posts, IG media). */
+export function publishedCopies(t: TestApp, text: string): number {
+  const state = metaRuntime(t.runtime.deps).simulator!.state;
+  const fb = [...state.posts.values()].filter((p) => p.published && p.message === text).length;
+  const ig = [...state.media.values()].filter((m) => m.caption === text).length;
+  return fb + ig;
+}

@@ -1,0 +1,98 @@
+// What each target of a post must satisfy before it is accepted for publishing, shared by the
+// server (which refuses) and the composer (which warns as the user types). Sources:
+// research/meta-graph-api.md §3.1 (Facebook), §3.2.1 and §3.2.6 (Instagram).
+
+import type { Platform } from './contracts/account.contract.ts';
+import type { Compatibility } from './contracts/media.contract.ts';
+import type { TargetProblem } from './contracts/publishing.contract.ts';
+import {
+  checkTextLimits,
+  describeLimitProblem,
+  limitsFor,
+  type PostFormat,
+} from './platform-limits.ts';
+
+export const CAROUSEL_MIN_ITEMS = 2;
+export const CAROUSEL_MAX_ITEMS = 10;
+
+export interface TargetMedia {
+  id: string;
+  kind: 'image' | 'video';
+  status: 'processing' | 'ready' | 'failed';
+  compatibility: Compatibility[];
+}
+
+export interface TargetToCheck {
+  index: number;
+  connectionId: string | null;
+  account: string | null;
+  platform: Platform;
+  format: PostFormat;
+  caption: string;
+  media: TargetMedia[];
+  /** Posts the account may still publish in the platform's 24-hour window; null: unknown. */
+  quotaRemaining: number | null;
+  /** Other targets of the same account in this request use quota too. */
+  quotaNeeded: number;
+}
+
+/** Every rule the target breaks; empty when it can be published. */
+export function checkTarget(t: TargetToCheck): TargetProblem[] {
+  const problems: TargetProblem[] = [];
+  const at = `targets.${t.index}`;
+  const add = (field: string, rule: string, message: string) =>
+    problems.push({ field, connection_id: t.connectionId, account: t.account, rule, message });
+
+  for (const problem of checkTextLimits(t.caption, limitsFor(t.platform, t.format))) {
+    add('content', `caption_${problem.kind}`, describeLimitProblem(problem));
+  }
+  const count = t.media.length;
+  if (t.format === 'carousel' && (count < CAROUSEL_MIN_ITEMS || count > CAROUSEL_MAX_ITEMS)) {
+    add(`${at}.media_ids`, 'carousel_items', 'A carousel needs between 2 and 10 photos or videos');
+  }
+  if (t.format === 'reel' && (count !== 1 || t.media[0]?.kind !== 'video')) {
+    add(`${at}.media_ids`, 'reel_video', 'A reel needs exactly one video');
+  }
+  if (t.format === 'post' && count > 1 && t.platform === 'instagram') {
+    add(`${at}.format`, 'single_media', 'Choose carousel to publish several photos or videos');
+  }
+  if (t.format === 'post' && count > 1 && t.media.some((m) => m.kind === 'video')) {
+    add(`${at}.media_ids`, 'single_video', 'A video is published on its own');
+  }
+  if (t.platform === 'instagram' && count === 0) {
+    add(`${at}.media_ids`, 'media_required', 'Instagram needs at least one photo or video');
+  }
+  if (t.platform === 'facebook' && count === 0 && t.caption.trim().length === 0) {
+    add('content', 'text_required', 'Write something or add a photo or video');
+  }
+  const target =
+    t.platform === 'facebook'
+      ? 'facebook'
+      : t.format === 'reel' || (t.format === 'post' && t.media[0]?.kind === 'video')
+        ? 'instagram_reel'
+        : 'instagram_feed';
+  t.media.forEach((m, i) => {
+    const field = `${at}.media_ids.${i}`;
+    if (m.status !== 'ready') {
+      add(field, 'media_not_ready', 'This file is still being processed or could not be read');
+      return;
+    }
+    // A video inside an Instagram carousel is checked as a reel (the same specs apply).
+    const check =
+      target === 'instagram_feed' && m.kind === 'video' && t.format === 'carousel'
+        ? 'instagram_reel'
+        : target;
+    const verdict = m.compatibility.find((c) => c.target === check);
+    if (verdict && !verdict.ok) add(field, `media_${check}`, verdict.reasons.join(' '));
+  });
+  if (t.quotaRemaining !== null && t.quotaNeeded > t.quotaRemaining) {
+    add(
+      `${at}.connection_id`,
+      'publishing_limit',
+      t.quotaRemaining <= 0
+        ? 'This account has reached its 24-hour publishing limit'
+        : `This account can publish only ${t.quotaRemaining} more posts in the next 24 hours`,
+    );
+  }
+  return problems;
+}
