@@ -2,7 +2,6 @@ import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
 import { CalendarDays, History, RotateCcw, Search } from 'lucide-react';
 import type { Generation } from '#shared/contracts/ai-content.contract.ts';
-import { Alert } from '../../../components/ui/alert.tsx';
 import { Badge, type BadgeVariant } from '../../../components/ui/badge.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import {
@@ -14,11 +13,10 @@ import {
 } from '../../../components/ui/card.tsx';
 import { EmptyState } from '../../../components/ui/empty-state.tsx';
 import { Input } from '../../../components/ui/input.tsx';
-import { Skeleton } from '../../../components/ui/skeleton.tsx';
-import { userMessageOf } from '../../../lib/errors.ts';
 import { useAiCalendarContent, useAiHistory } from '../api/ai-content-api.ts';
 import { PLATFORM_LABELS, labelOf } from './generate-form.tsx';
 import { calendarLinkFor } from './variant-card.tsx';
+import { LoadError, LoadingRows } from '../../../components/ui/query-status.tsx';
 
 const PAGE = 10;
 
@@ -73,24 +71,14 @@ export function PromptHistory({ onReuse }: { onReuse: (generation: Generation) =
           />
         </div>
         {query.isPending ? (
-          <div className="grid gap-3" aria-busy="true" aria-label="Loading prompt history">
-            {[0, 1, 2].map((k) => (
-              <Skeleton key={k} className="h-16 w-full" />
-            ))}
-          </div>
+          <LoadingRows label="Loading prompt history" rows={3} rowClassName="h-16 w-full" />
         ) : query.isError ? (
-          <Alert variant="destructive" title="The history could not be loaded">
-            <p>{userMessageOf(query.error)}</p>
-            <Button
-              variant="outline"
-              size="sm"
-              className="mt-2"
-              loading={query.isFetching}
-              onClick={() => void query.refetch()}
-            >
-              Try again
-            </Button>
-          </Alert>
+          <LoadError
+            title="The history could not be loaded"
+            error={query.error}
+            retrying={query.isFetching}
+            onRetry={query.refetch}
+          />
         ) : query.data.items.length === 0 ? (
           <EmptyState
             icon={History}
@@ -171,24 +159,14 @@ export function AiCalendarContent() {
       </CardHeader>
       <CardContent>
         {query.isPending ? (
-          <div className="grid gap-3" aria-busy="true" aria-label="Loading AI content">
-            {[0, 1].map((k) => (
-              <Skeleton key={k} className="h-12 w-full" />
-            ))}
-          </div>
+          <LoadingRows label="Loading AI content" rows={2} rowClassName="h-12 w-full" />
         ) : query.isError ? (
-          <Alert variant="destructive" title="AI content could not be loaded">
-            <p>{userMessageOf(query.error)}</p>
-            <Button
-              variant="outline"
-              size="sm"
-              className="mt-2"
-              loading={query.isFetching}
-              onClick={() => void query.refetch()}
-            >
-              Try again
-            </Button>
-          </Alert>
+          <LoadError
+            title="AI content could not be loaded"
+            error={query.error}
+            retrying={query.isFetching}
+            onRetry={query.refetch}
+          />
         ) : query.data.length === 0 ? (
           <EmptyState
             icon={CalendarDays}

@@ -37,6 +37,7 @@ import { DEFAULT_OPTIONS, GenerateForm } from '../components/generate-form.tsx';
 import { AiCalendarContent, PromptHistory } from '../components/history-panel.tsx';
 import { VariantCard } from '../components/variant-card.tsx';
 import { initialState, reducer } from '../lib/generation-state.ts';
+import { LoadError } from '../../../components/ui/query-status.tsx';
 
 function streamErrorOf(error: unknown): StreamError {
   if (error instanceof AppError) {
@@ -206,18 +207,12 @@ function AiContentWorkspace() {
       />
 
       {status.isError ? (
-        <Alert variant="destructive" title="AI content could not be loaded">
-          <p>{userMessageOf(status.error)}</p>
-          <Button
-            variant="outline"
-            size="sm"
-            className="mt-2"
-            loading={status.isFetching}
-            onClick={() => void status.refetch()}
-          >
-            Try again
-          </Button>
-        </Alert>
+        <LoadError
+          title="AI content could not be loaded"
+          error={status.error}
+          retrying={status.isFetching}
+          onRetry={status.refetch}
+        />
       ) : null}
 
       <div className="grid items-start gap-6 lg:grid-cols-[minmax(0,5fr)_minmax(0,7fr)]">

@@ -11,7 +11,6 @@ import {
   type CalendarEvent,
 } from '#shared/contracts/calendar.contract.ts';
 import { hasFeature } from '#shared/plans.ts';
-import { Alert } from '../../../components/ui/alert.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { Label } from '../../../components/ui/label.tsx';
 import { PageHeader } from '../../../components/ui/page-header.tsx';
@@ -64,6 +63,7 @@ import {
   zonedParts,
   type PlainDate,
 } from '../lib/time-zone.ts';
+import { LoadError } from '../../../components/ui/query-status.tsx';
 
 const VIEW_LABELS: Record<CalendarView, string> = {
   month: 'Month',
@@ -367,12 +367,12 @@ function Calendar({ userId, timeZone }: { userId: string | null; timeZone: strin
       <FilterBar filters={filters} onChange={setFilters} />
 
       {query.isError ? (
-        <Alert variant="destructive" title="The calendar could not be loaded">
-          <p>{userMessageOf(query.error)}</p>
-          <Button variant="outline" size="sm" className="mt-2" onClick={() => void query.refetch()}>
-            Try again
-          </Button>
-        </Alert>
+        <LoadError
+          title="The calendar could not be loaded"
+          error={query.error}
+          retrying={query.isFetching}
+          onRetry={query.refetch}
+        />
       ) : null}
 
       <div aria-busy={query.isPending} className={cn(query.isPending ? 'opacity-60' : '')}>

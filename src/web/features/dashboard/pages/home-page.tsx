@@ -12,7 +12,6 @@ import {
 import type { CalendarEvent } from '#shared/contracts/calendar.contract.ts';
 import type { BusinessProfile, Subscription } from '#shared/contracts/account.contract.ts';
 import { PLANS, TRIAL_DAYS } from '#shared/plans.ts';
-import { Alert } from '../../../components/ui/alert.tsx';
 import { Badge, type BadgeVariant } from '../../../components/ui/badge.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import {
@@ -25,12 +24,12 @@ import {
 import { EmptyState } from '../../../components/ui/empty-state.tsx';
 import { PageHeader } from '../../../components/ui/page-header.tsx';
 import { Skeleton } from '../../../components/ui/skeleton.tsx';
-import { userMessageOf } from '../../../lib/errors.ts';
 import { cn } from '../../../lib/cn.ts';
 import { trialDaysLeft } from '../../account/lib/subscription.ts';
 import { useAuth } from '../../auth/auth-context.ts';
 import { useUpcomingEvents } from '../../calendar/api/list-upcoming-events.ts';
 import { useEventsNeedingAttention } from '../../calendar/api/calendar-api.ts';
+import { LoadError, LoadingRows } from '../../../components/ui/query-status.tsx';
 
 export function greetingFor(hour: number): string {
   if (hour < 12) return 'Good morning';
@@ -95,24 +94,14 @@ function UpcomingPosts({ userId, timeZone }: { userId: string; timeZone: string 
       </CardHeader>
       <CardContent>
         {query.isPending ? (
-          <div className="grid gap-3" aria-busy="true" aria-label="Loading upcoming posts">
-            {[0, 1, 2].map((key) => (
-              <Skeleton key={key} className="h-14 w-full" />
-            ))}
-          </div>
+          <LoadingRows label="Loading upcoming posts" rows={3} rowClassName="h-14 w-full" />
         ) : query.isError ? (
-          <Alert variant="destructive" title="Upcoming posts could not be loaded">
-            <p>{userMessageOf(query.error)}</p>
-            <Button
-              variant="outline"
-              size="sm"
-              className="mt-2"
-              loading={query.isFetching}
-              onClick={() => void query.refetch()}
-            >
-              Try again
-            </Button>
-          </Alert>
+          <LoadError
+            title="Upcoming posts could not be loaded"
+            error={query.error}
+            retrying={query.isFetching}
+            onRetry={query.refetch}
+          />
         ) : query.data.length === 0 ? (
           <EmptyState
             icon={CalendarDays}
@@ -175,22 +164,18 @@ function NeedsAttention({ userId, timeZone }: { userId: string; timeZone: string
       </CardHeader>
       <CardContent>
         {query.isPending ? (
-          <div className="grid gap-3" aria-busy="true" aria-label="Loading posts needing attention">
-            <Skeleton className="h-10 w-full" />
-          </div>
+          <LoadingRows
+            label="Loading posts needing attention"
+            rows={1}
+            rowClassName="h-10 w-full"
+          />
         ) : query.isError ? (
-          <Alert variant="destructive" title="These posts could not be loaded">
-            <p>{userMessageOf(query.error)}</p>
-            <Button
-              variant="outline"
-              size="sm"
-              className="mt-2"
-              loading={query.isFetching}
-              onClick={() => void query.refetch()}
-            >
-              Try again
-            </Button>
-          </Alert>
+          <LoadError
+            title="These posts could not be loaded"
+            error={query.error}
+            retrying={query.isFetching}
+            onRetry={query.refetch}
+          />
         ) : query.data.length === 0 ? (
           <p className="flex items-center gap-2 text-sm text-muted-foreground">
             <CheckCircle2 aria-hidden className="size-4 text-success" />

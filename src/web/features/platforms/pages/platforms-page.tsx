@@ -23,7 +23,6 @@ import {
 } from '../../../components/ui/dialog.tsx';
 import { EmptyState } from '../../../components/ui/empty-state.tsx';
 import { PageHeader } from '../../../components/ui/page-header.tsx';
-import { Skeleton } from '../../../components/ui/skeleton.tsx';
 import { userMessageOf } from '../../../lib/errors.ts';
 import { useDocumentTitle } from '../../../lib/use-document-title.ts';
 import {
@@ -36,6 +35,7 @@ import {
 } from '../api/platforms-api.ts';
 import { FacebookIcon, InstagramIcon, PlatformIcon } from '../components/brand-icons.tsx';
 import { HEALTH_VARIANTS, healthLabel, needsReconnect, PLATFORM_LABELS } from '../lib/health.ts';
+import { LoadError, LoadingRows } from '../../../components/ui/query-status.tsx';
 
 // /dashboard/platforms: the connected Pages and Instagram accounts, each with its health, the
 // permissions it grants and the exact fix when something is wrong; connect, reconnect, check now
@@ -362,24 +362,14 @@ export default function PlatformsPage() {
       ) : null}
 
       {connections.isPending ? (
-        <div className="grid gap-3" aria-busy="true" aria-label="Loading connected accounts">
-          {[0, 1].map((key) => (
-            <Skeleton key={key} className="h-28 w-full" />
-          ))}
-        </div>
+        <LoadingRows label="Loading connected accounts" rows={2} rowClassName="h-28 w-full" />
       ) : connections.isError ? (
-        <Alert variant="destructive" title="Connected accounts could not be loaded">
-          <p>{userMessageOf(connections.error)}</p>
-          <Button
-            variant="outline"
-            size="sm"
-            className="mt-2"
-            loading={connections.isFetching}
-            onClick={() => void connections.refetch()}
-          >
-            Try again
-          </Button>
-        </Alert>
+        <LoadError
+          title="Connected accounts could not be loaded"
+          error={connections.error}
+          retrying={connections.isFetching}
+          onRetry={connections.refetch}
+        />
       ) : list.length === 0 ? (
         <Card>
           <CardContent className="p-6">
