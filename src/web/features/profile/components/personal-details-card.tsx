@@ -1,15 +1,12 @@
-import { useRef, useState } from 'react';
+import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { z } from 'zod';
 import { toast } from 'sonner';
-import {
-  ACCOUNT_IMAGE_MAX_BYTES,
-  ACCOUNT_IMAGE_TYPES,
-} from '#shared/contracts/account-security.contract.ts';
 import type { Profile } from '#shared/contracts/account.contract.ts';
 import { Alert } from '../../../components/ui/alert.tsx';
+import { ImagePicker } from '../../account/components/image-picker.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import {
   Card,
@@ -31,14 +28,6 @@ const nameSchema = z.object({
 });
 
 /** Client-side first look at a chosen image; the server decodes it to be sure. */
-export function imageFileProblem(file: File): string | null {
-  if (!(ACCOUNT_IMAGE_TYPES as readonly string[]).includes(file.type)) {
-    return 'Please choose a JPEG, PNG, WebP or GIF image.';
-  }
-  if (file.size > ACCOUNT_IMAGE_MAX_BYTES) return 'The image must be 5 MB or smaller.';
-  return null;
-}
-
 function initialsOf(name: string | null, email: string): string {
   const source = name?.trim() || email;
   const parts = source.split(/[\s@.]+/).filter(Boolean);
@@ -55,7 +44,6 @@ export function PersonalDetailsCard({
   profile: Profile;
 }) {
   const queryClient = useQueryClient();
-  const fileInput = useRef<HTMLInputElement>(null);
   const [avatarError, setAvatarError] = useState<string | null>(null);
   const [formError, setFormError] = useState<string | null>(null);
   const form = useForm({
@@ -111,49 +99,19 @@ export function PersonalDetailsCard({
               {initialsOf(profile.full_name, email)}
             </div>
           )}
-          <input
-            ref={fileInput}
-            type="file"
-            accept={ACCOUNT_IMAGE_TYPES.join(',')}
-            className="sr-only"
-            aria-label="Choose a profile photo"
-            data-testid="avatar-input"
-            onChange={(event) => {
-              const file = event.target.files?.[0];
-              event.target.value = '';
-              if (!file) return;
-              const problem = imageFileProblem(file);
-              setAvatarError(problem);
-              if (!problem) upload.mutate(file);
-            }}
+          <ImagePicker
+            noun="photo"
+            inputLabel="Choose a profile photo"
+            testId="avatar-input"
+            hasImage={!!profile.avatar_url}
+            uploading={upload.isPending}
+            removing={remove.isPending}
+            error={avatarError}
+            errorClassName="max-w-56"
+            onProblem={setAvatarError}
+            onFile={(file) => upload.mutate(file)}
+            onRemove={() => remove.mutate()}
           />
-          <div className="flex flex-wrap gap-2">
-            <Button
-              type="button"
-              variant="outline"
-              size="sm"
-              loading={upload.isPending}
-              onClick={() => fileInput.current?.click()}
-            >
-              {profile.avatar_url ? 'Change photo' : 'Upload photo'}
-            </Button>
-            {profile.avatar_url ? (
-              <Button
-                type="button"
-                variant="ghost"
-                size="sm"
-                loading={remove.isPending}
-                onClick={() => remove.mutate()}
-              >
-                Remove
-              </Button>
-            ) : null}
-          </div>
-          {avatarError ? (
-            <p role="alert" className="max-w-56 text-sm text-destructive">
-              {avatarError}
-            </p>
-          ) : null}
         </div>
         <form
           noValidate

@@ -1,10 +1,8 @@
-import { useRef, useState } from 'react';
+import { useState } from 'react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { ImageIcon } from 'lucide-react';
 import { toast } from 'sonner';
-import { ACCOUNT_IMAGE_TYPES } from '#shared/contracts/account-security.contract.ts';
 import type { BusinessProfile } from '#shared/contracts/account.contract.ts';
-import { Button } from '../../../components/ui/button.tsx';
 import {
   Card,
   CardContent,
@@ -17,7 +15,7 @@ import { userMessageOf } from '../../../lib/errors.ts';
 import { accountKeys } from '../../account/api/account-api.ts';
 import { accountSecurityApi } from '../../account/api/account-security-api.ts';
 import { useAuth } from '../../auth/auth-context.ts';
-import { imageFileProblem } from '../../profile/components/personal-details-card.tsx';
+import { ImagePicker } from '../../account/components/image-picker.tsx';
 
 export function LogoCard({
   profile,
@@ -28,7 +26,6 @@ export function LogoCard({
 }) {
   const auth = useAuth();
   const queryClient = useQueryClient();
-  const input = useRef<HTMLInputElement>(null);
   const [error, setError] = useState<string | null>(null);
   const saved = async (next: BusinessProfile) => {
     queryClient.setQueryData(accountKeys.businessProfile(next.user_id), next);
@@ -70,47 +67,18 @@ export function LogoCard({
         )}
         {readOnly ? null : (
           <div className="grid gap-2">
-            <input
-              ref={input}
-              type="file"
-              accept={ACCOUNT_IMAGE_TYPES.join(',')}
-              className="sr-only"
-              aria-label="Choose a logo"
-              data-testid="logo-input"
-              onChange={(event) => {
-                const file = event.target.files?.[0];
-                event.target.value = '';
-                if (!file) return;
-                const problem = imageFileProblem(file);
-                setError(problem);
-                if (!problem) upload.mutate(file);
-              }}
+            <ImagePicker
+              noun="logo"
+              inputLabel="Choose a logo"
+              testId="logo-input"
+              hasImage={!!profile.logo_url}
+              uploading={upload.isPending}
+              removing={remove.isPending}
+              error={error}
+              onProblem={setError}
+              onFile={(file) => upload.mutate(file)}
+              onRemove={() => remove.mutate()}
             />
-            <div className="flex flex-wrap gap-2">
-              <Button
-                variant="outline"
-                size="sm"
-                loading={upload.isPending}
-                onClick={() => input.current?.click()}
-              >
-                {profile.logo_url ? 'Change logo' : 'Upload logo'}
-              </Button>
-              {profile.logo_url ? (
-                <Button
-                  variant="ghost"
-                  size="sm"
-                  loading={remove.isPending}
-                  onClick={() => remove.mutate()}
-                >
-                  Remove
-                </Button>
-              ) : null}
-            </div>
-            {error ? (
-              <p role="alert" className="text-sm text-destructive">
-                {error}
-              </p>
-            ) : null}
           </div>
         )}
       </CardContent>
