@@ -9,7 +9,7 @@ import type { MediaRow } from '../media/media.repository.ts';
 // Meta fetches a post's media from a public URL (research §3.2, "Media must be at a public URL").
 // Library files are private, so each publish hands the platform a capability URL: the media id,
 // tenant, file variant and an expiry, encrypted and authenticated with the app's secret box
-// (docs/decisions/083). The address ends in the extension the platform checks (.jpg for Instagram
+// (docs/decisions/080). The address ends in the extension the platform checks (.jpg for Instagram
 // images, .mp4/.mov for video). In demo mode the simulator checks the address, not the bytes.
 
 const CONTEXT = 'publishing:media-url';

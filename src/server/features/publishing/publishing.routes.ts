@@ -60,7 +60,7 @@ export function createPublishingRoutes(deps: AppDeps) {
     async (c) => ok(c, await targets.publishNow(context(c), c.req.valid('param').id)),
   );
 
-  // The capability URL the platform fetches a post's media from (docs/decisions/083).
+  // The capability URL the platform fetches a post's media from (docs/decisions/080).
   router.get(`${PUBLIC_MEDIA_PATH}/:token/:file`, async (c) => {
     const file = await openPublicMedia(deps, c.req.param('token'));
     if (!file) throw AppError.from('NOT_FOUND', { technicalMessage: 'No such media grant' });

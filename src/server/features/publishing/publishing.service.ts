@@ -81,7 +81,7 @@ class FinalFailure extends Error {
 
 const scopeOf = (userId: string): TenantScope => ({ userId, tenantId: userId });
 
-/** The event follows its posts (docs/decisions/082). */
+/** The event follows its posts (docs/decisions/080). */
 export function eventStatusFor(statuses: readonly repo.PostStatus[]): EventStatus | null {
   const live = statuses.filter((s) => s !== 'cancelled' && s !== 'draft');
   if (statuses.length === 0) return null;
@@ -632,7 +632,7 @@ async function createContainers(client: MetaClient, job: InstagramJob): Promise<
   ).id;
 }
 
-/** The account's media made since the attempt began, matched by caption (docs/decisions/081). */
+/** The account's media made since the attempt began, matched by caption (docs/decisions/080). */
 async function findInstagramMedia(
   client: MetaClient,
   job: Pick<InstagramJob, 'host' | 'igUserId' | 'token' | 'caption'>,

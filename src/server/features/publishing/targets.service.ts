@@ -24,7 +24,7 @@ import { jobDispatcher } from './publishing.jobs.ts';
 import { refreshEventStatus, type PublishJobPayload } from './publishing.service.ts';
 import * as repo from './publishing.repository.ts';
 
-// Choosing where an event goes and sending it now (docs/decisions/084). Targets are checked
+// Choosing where an event goes and sending it now (docs/decisions/080). Targets are checked
 // against each platform's rules (src/shared/publishing-rules.ts) and the account's remaining
 // 24-hour quota before anything is stored; the calendar's own edits go through syncEventTargets
 // so a reschedule, an edit or a cancel moves the targets in the same transaction.
