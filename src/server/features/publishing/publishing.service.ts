@@ -13,7 +13,7 @@ import * as mediaRepo from '../media/media.repository.ts';
 import { publicMediaUrl } from './media-urls.ts';
 import * as repo from './publishing.repository.ts';
 
-// The publishing worker (ARCHITECTURE.md §4, docs/decisions/080–083). Every step starts from the
+// The publishing worker (ARCHITECTURE.md §4, docs/decisions/080). Every step starts from the
 // database row, never from the job: a job only says "look at post X at version V". A post is
 // claimed (scheduled → publishing, conditional on status and version) before any platform call,
 // so a duplicate or stale job finds nothing to do. Retryable failures put the post back to
