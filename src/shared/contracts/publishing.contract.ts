@@ -79,7 +79,29 @@ export const targetProblemSchema = z.object({
 });
 export type TargetProblem = z.infer<typeof targetProblemSchema>;
 
+/** What an account may still publish in the platform's rolling 24-hour window. */
+export const accountQuotaSchema = z.object({
+  connection_id: z.uuid(),
+  platform: z.enum(PLATFORMS),
+  account_name: z.string(),
+  /**
+   * platform: read from the platform just now (Instagram's content_publishing_limit);
+   * not_limited: the platform sets no such limit (Facebook Pages);
+   * unavailable: it could not be read (reason says why); publishing checks again before sending.
+   */
+  source: z.enum(['platform', 'not_limited', 'unavailable']),
+  /** Posts still allowed; null unless source is "platform". */
+  remaining: z.number().int().nullable(),
+  used: z.number().int().nullable(),
+  total: z.number().int().nullable(),
+  reason: z.string().nullable(),
+  checked_at: z.string(),
+});
+export type AccountQuota = z.infer<typeof accountQuotaSchema>;
+
 export const publishingRoutes = {
+  /** GET: every connected account's remaining 24-hour publishing quota. */
+  quota: '/api/publishing/quota',
   /** GET: the event's targets; PUT: replace them (event must be draft, scheduled or failed). */
   targets: (eventId: string) => `/api/calendar-events/${eventId}/targets`,
   /** POST: publish every target now. */

@@ -1,6 +1,8 @@
 import { Readable } from 'node:stream';
 import { z } from 'zod';
 import {
+  accountQuotaSchema,
+  publishingRoutes,
   publishingStateSchema,
   setTargetsInputSchema,
 } from '#shared/contracts/publishing.contract.ts';
@@ -12,6 +14,7 @@ import { ok } from '#server/platform/http/respond.ts';
 import type { ServiceContext } from '#server/platform/access.ts';
 import { actorOf, requireActor } from '../auth/auth.middleware.ts';
 import { openPublicMedia, PUBLIC_MEDIA_PATH } from './media-urls.ts';
+import { listQuotas } from './quota.service.ts';
 import * as targets from './targets.service.ts';
 
 const tags = ['Publishing'];
@@ -21,6 +24,7 @@ export function createPublishingRoutes(deps: AppDeps) {
   const router = createRouter();
   router.use('/api/calendar-events/:id/targets', requireActor);
   router.use('/api/calendar-events/:id/publish-now', requireActor);
+  router.use(publishingRoutes.quota, requireActor);
   const context = (c: AppContext): ServiceContext => ({ deps, actor: actorOf(c) });
 
   router.openapi(
@@ -58,6 +62,17 @@ export function createPublishingRoutes(deps: AppDeps) {
       responses: envelope(publishingStateSchema),
     }),
     async (c) => ok(c, await targets.publishNow(context(c), c.req.valid('param').id)),
+  );
+
+  router.openapi(
+    createRoute({
+      method: 'get',
+      path: publishingRoutes.quota,
+      summary: 'What each connected account may still publish in the 24-hour window, read now',
+      tags,
+      responses: envelope(z.array(accountQuotaSchema)),
+    }),
+    async (c) => ok(c, await listQuotas(context(c))),
   );
 
   // The capability URL the platform fetches a post's media from (docs/decisions/080).

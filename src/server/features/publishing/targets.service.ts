@@ -16,11 +16,10 @@ import { fieldErrorsFromZod, validationError } from '#server/platform/http/error
 import { compatibilityOf } from '../media/compatibility.ts';
 import * as mediaRepo from '../media/media.repository.ts';
 import { findPlan } from '../calendar/calendar.repository.ts';
-import { metaRuntime } from '../platforms/meta-runtime.ts';
-import { connectionToken } from '../platforms/platforms.service.ts';
 import * as platformsRepo from '../platforms/platforms.repository.ts';
 import { isUuid } from '../profile/user-id.ts';
 import { jobDispatcher } from './publishing.jobs.ts';
+import { accountLabel, readQuota } from './quota.service.ts';
 import { refreshEventStatus, type PublishJobPayload } from './publishing.service.ts';
 import * as repo from './publishing.repository.ts';
 
@@ -282,11 +281,7 @@ async function validate(
   const quota = new Map<string, number | null>();
   for (const [index, spec] of specs.entries()) {
     const connection = connections.find((c) => c.id === spec.connectionId);
-    const account = connection
-      ? connection.platform === 'instagram' && connection.username
-        ? `@${connection.username}`
-        : connection.name
-      : null;
+    const account = connection ? accountLabel(connection) : null;
     const at = `targets.${index}`;
     if (!connection || connection.status !== 'connected') {
       problems.push({
@@ -356,20 +351,8 @@ async function remainingQuota(
   deps: AppDeps,
   connection: platformsRepo.ConnectionRow,
 ): Promise<number | null> {
-  const token = connectionToken(deps, connection);
-  if (!token) return null;
-  try {
-    const limit = await metaRuntime(deps).client.ig.publishingLimit(
-      connection.login === 'facebook' ? 'facebook' : 'instagram',
-      connection.externalId,
-      token,
-    );
-    return limit.total === null ? null : Math.max(0, limit.total - limit.used);
-  } catch (error) {
-    // The worker checks again before publishing; an unreadable quota does not block scheduling.
-    deps.logger.warn({ err: error, connectionId: connection.id }, 'publishing quota not read');
-    return null;
-  }
+  // The worker checks again before publishing; an unreadable quota does not block scheduling.
+  return (await readQuota(deps, connection)).remaining;
 }
 
 function scheduleError(problems: TargetProblem[]): AppError {

@@ -1,0 +1,89 @@
+import type { AccountQuota } from '#shared/contracts/publishing.contract.ts';
+import { requireAccess, tenantScope, type ServiceContext } from '#server/platform/access.ts';
+import type { AppDeps } from '#server/platform/deps.ts';
+import { withTenant } from '#server/platform/db/tenant.ts';
+import { normalizeError } from '#shared/errors/index.ts';
+import { metaRuntime } from '../platforms/meta-runtime.ts';
+import { connectionToken } from '../platforms/platforms.service.ts';
+import * as platformsRepo from '../platforms/platforms.repository.ts';
+
+// What each connected account may still publish in the platform's rolling 24-hour window
+// (research/meta-graph-api.md §3.2.5). Instagram states its limit through
+// content_publishing_limit, read from the platform every time it is asked, never assumed;
+// Facebook Pages have no such limit. The composer shows it beside each account, the home page
+// shows it per account, and scheduling checks it again (targets.service.ts) as does the worker
+// just before publishing.
+
+/** The account's name as people know it: @username on Instagram, the Page's name on Facebook. */
+export function accountLabel(connection: platformsRepo.ConnectionRow): string {
+  return connection.platform === 'instagram' && connection.username
+    ? `@${connection.username}`
+    : connection.name;
+}
+
+export async function listQuotas(ctx: ServiceContext): Promise<AccountQuota[]> {
+  requireAccess(ctx.actor, 'read:calendar');
+  const tenantId = ctx.actor.tenantId;
+  const connections = await withTenant(ctx.deps.database, tenantScope(ctx.actor), (tx) =>
+    platformsRepo.listConnections(tx, tenantId),
+  );
+  return Promise.all(
+    connections
+      .filter((c) => c.status === 'connected')
+      .map((connection) => readQuota(ctx.deps, connection)),
+  );
+}
+
+/** One account's quota, read from the platform now. */
+export async function readQuota(
+  deps: AppDeps,
+  connection: platformsRepo.ConnectionRow,
+): Promise<AccountQuota> {
+  const base = {
+    connection_id: connection.id,
+    platform: connection.platform,
+    account_name: accountLabel(connection),
+    checked_at: new Date().toISOString(),
+  };
+  const none = { remaining: null, used: null, total: null };
+  if (connection.platform === 'facebook') {
+    return { ...base, ...none, source: 'not_limited', reason: null };
+  }
+  const token = connectionToken(deps, connection);
+  if (!token || connection.health === 'expired' || connection.health === 'revoked') {
+    return {
+      ...base,
+      ...none,
+      source: 'unavailable',
+      reason: 'The access to this account has ended. Reconnect it on the Platforms page',
+    };
+  }
+  try {
+    const limit = await metaRuntime(deps).client.ig.publishingLimit(
+      connection.login === 'facebook' ? 'facebook' : 'instagram',
+      connection.externalId,
+      token,
+    );
+    if (limit.total === null) {
+      return {
+        ...base,
+        ...none,
+        used: limit.used,
+        source: 'unavailable',
+        reason: 'Instagram did not say how many posts this account may publish',
+      };
+    }
+    return {
+      ...base,
+      source: 'platform',
+      remaining: Math.max(0, limit.total - limit.used),
+      used: limit.used,
+      total: limit.total,
+      reason: null,
+    };
+  } catch (error) {
+    // Publishing checks again before sending; an unreadable quota blocks nothing.
+    deps.logger.warn({ err: error, connectionId: connection.id }, 'publishing quota not read');
+    return { ...base, ...none, source: 'unavailable', reason: normalizeError(error).userMessage };
+  }
+}
