@@ -1,3 +1,8 @@
+import { execFileSync } from 'node:child_process';
+import fs from 'node:fs';
+import { createRequire } from 'node:module';
+import os from 'node:os';
+import path from 'node:path';
 import { expect, test } from './test.ts';
 import sharp from 'sharp';
 import { followEmailLink, register, uniqueEmail } from './helpers.ts';
@@ -88,4 +93,61 @@ test('upload, inspect, tag, filter and delete media', async ({ page }) => {
   await page.getByRole('dialog').getByRole('button', { name: 'Delete' }).click();
   await expect(page.getByText('1 item', { exact: true })).toBeVisible();
   await expect(page.getByTestId('media-table')).not.toContainText('portrait.jpg');
+});
+
+/** The ffmpeg the server finds first (FFMPEG_PATH, else the npm build), to record a test video. */
+function ffmpegBinary(): string | null {
+  if (process.env.FFMPEG_PATH) return process.env.FFMPEG_PATH;
+  try {
+    const pkg = `@ffmpeg-installer/${process.platform}-${process.arch}/package.json`;
+    return path.join(path.dirname(createRequire(import.meta.url).resolve(pkg)), 'ffmpeg');
+  } catch {
+    return null;
+  }
+}
+
+function recordVideo(ffmpeg: string): Buffer {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'e2e-video-'));
+  try {
+    const file = path.join(dir, 'clip.mp4');
+    execFileSync(ffmpeg, [
+      ...['-hide_banner', '-loglevel', 'error', '-f', 'lavfi'],
+      ...[
+        '-i',
+        'testsrc2=duration=2:size=640x360:rate=30',
+        '-c:v',
+        'libx264',
+        '-pix_fmt',
+        'yuv420p',
+      ],
+      ...['-metadata', 'com.apple.quicktime.location.ISO6709=+48.8582+002.2945/'],
+      ...['-movflags', 'use_metadata_tags', '-y', file],
+    ]);
+    return fs.readFileSync(file);
+  } finally {
+    fs.rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+test('a video gets a thumbnail from a frame, and its location is removed', async ({ page }) => {
+  const ffmpeg = ffmpegBinary();
+  test.skip(!ffmpeg, 'needs ffmpeg to record a video');
+  const email = uniqueEmail('video');
+  await register(page, { email, businessName: 'Harbour Café' });
+  await followEmailLink(page, email, '/api/auth/confirm');
+  await page.goto('/dashboard/media');
+  await page
+    .getByTestId('media-file-input')
+    .setInputFiles([{ name: 'harbour.mp4', mimeType: 'video/mp4', buffer: recordVideo(ffmpeg!) }]);
+  await expect(page.getByTestId('upload-entry')).toHaveAttribute('data-status', 'done');
+
+  const grid = page.getByTestId('media-grid');
+  await expect(grid.locator('img')).toHaveCount(1, { timeout: 30_000 });
+  await expect(grid.getByTestId('video-badge')).toHaveText('Video0:02');
+
+  await grid.getByRole('button', { name: 'Open harbour.mp4' }).click();
+  const dialog = page.getByRole('dialog');
+  await expect(dialog.getByTestId('location-data')).toHaveText('Removed');
+  await expect(dialog.locator('video')).toHaveAttribute('poster', /\/thumbnail$/);
+  await expect(dialog.getByText('Location data could not be removed')).toHaveCount(0);
 });

@@ -35,6 +35,9 @@ const envSchema = z.object({
   S3_ACCESS_KEY_ID: z.string().optional(),
   S3_SECRET_ACCESS_KEY: z.string().optional(),
   S3_FORCE_PATH_STYLE: booleanish.default(true),
+  // Video thumbnails and removing video metadata: this ffmpeg instead of the optional npm build
+  // or the one on the PATH (src/server/platform/media-tools/ffmpeg.ts).
+  FFMPEG_PATH: z.preprocess((v) => (v === '' ? undefined : v), z.string().optional()),
   ENCRYPTION_KEYS: z.string().optional(),
   // First administrator: a setup token chosen by the operator (at least 24 characters); without
   // it one is generated and printed at start while no administrator exists.

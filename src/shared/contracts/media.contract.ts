@@ -78,6 +78,8 @@ export const mediaItemSchema = z.object({
   tags: z.array(z.string()),
   has_thumbnail: z.boolean(),
   has_instagram_copy: z.boolean(),
+  /** Location metadata is gone from the stored file (always for images; videos need ffmpeg). */
+  location_removed: z.boolean(),
   uploaded_by: z.uuid().nullable(),
   uploaded_by_name: z.string().nullable(),
   compatibility: z.array(compatibilitySchema),
@@ -125,6 +127,8 @@ export const storageUsageSchema = z.object({
   max_file_bytes: z.number(),
   item_count: z.number(),
   plan: z.string(),
+  /** Whether this installation removes location data from videos (it needs ffmpeg). */
+  video_location_removal: z.boolean(),
   /** What the signed-in person may do here, so the page can hide what the server would refuse. */
   can: z.object({
     upload: z.boolean(),

@@ -153,6 +153,9 @@ async function readTrack(reader: Reader, trak: Box, depth: number): Promise<Trac
           break;
         }
         case 'hdlr': {
+          // The track's kind is the handler of its media box. QuickTime files have a second
+          // handler inside minf (the data handler, 'alis' or 'url '), which says nothing of it.
+          if (box.type !== 'mdia') break;
           const p = await reader.payload(kid, 4096);
           need(p, 12, 'hdlr');
           track.handler = p.toString('latin1', 8, 12);
@@ -342,6 +345,10 @@ export function buildSampleVideo(options: SampleVideoOptions = {}): Buffer {
         box('hdlr', u32(0, 0), Buffer.from(handler, 'latin1'), Buffer.alloc(12)),
         box(
           'minf',
+          // QuickTime files name their data handler here too (after the media handler above).
+          ...(options.brand === 'qt  '
+            ? [box('hdlr', u32(0), Buffer.from('dhlralis', 'latin1'), Buffer.alloc(12))]
+            : []),
           box(
             'stbl',
             box('stsd', u32(0, 1), u32(16), Buffer.from(codec, 'latin1'), Buffer.alloc(8)),

@@ -188,7 +188,7 @@ function checkStructure(mimeType: string, data: Buffer): void {
 }
 
 /** At most two decodes at a time per process: memory stays bounded however many upload at once. */
-class Gate {
+export class Gate {
   #active = 0;
   readonly #waiting: Array<() => void> = [];
   constructor(readonly limit: number) {}

@@ -6,14 +6,24 @@ import { z } from 'zod';
 import type { AppDeps } from '#server/platform/deps.ts';
 import { withTenant } from '#server/platform/db/tenant.ts';
 import type { JobDefinition } from '#server/platform/jobs/queue.ts';
+import { FfmpegError, locateFfmpeg, type Ffmpeg } from '#server/platform/media-tools/ffmpeg.ts';
+import type { VideoInfo } from './bmff.ts';
 import { needsPublishCopy } from './compatibility.ts';
 import { decodeGate } from './inspect.ts';
 import * as repo from './media.repository.ts';
-import { mediaStorage, variantKey } from './media.storage.ts';
+import { hashFile, mediaStorage, variantKey } from './media.storage.ts';
+import {
+  checkCopy,
+  extractPoster,
+  remuxWithoutMetadata,
+  UnusableCopy,
+  videoGate,
+} from './video.ts';
 
-// Thumbnails and the JPEG copy for publishing, made after the upload has answered. The job is
-// idempotent: keys are fixed per item, so a retry overwrites what a failed attempt left, and an
-// item that is already ready (or gone) is left alone.
+// Thumbnails and the JPEG copy for publishing, made after the upload has answered; for videos,
+// a poster-frame thumbnail and a copy without metadata that replaces the stored file (ffmpeg,
+// docs/decisions/046). The job is idempotent: keys are fixed per item, so a retry overwrites
+// what a failed attempt left, and an item that is already ready (or gone) is left alone.
 
 export const THUMBNAIL_SIZE = 480;
 /** Instagram's widest feed image; the copy is never larger, which also keeps it under 4 MB. */
@@ -41,11 +51,21 @@ export async function processMedia(
   const storage = mediaStorage(deps);
 
   if (row.kind === 'video') {
-    // Frames would need a video decoder, which this installation does not ship; the library shows
-    // a video tile instead of a thumbnail.
-    await withTenant(deps.database, scope, (tx) =>
-      repo.updateMediaRow(tx, row.id, { status: 'ready', processingError: null }, new Date()),
-    );
+    const { ffmpeg } = await locateFfmpeg(deps.env.FFMPEG_PATH);
+    if (!ffmpeg) {
+      // Without a video decoder the library shows a video tile, and the file keeps its metadata
+      // (the details say so).
+      await withTenant(deps.database, scope, (tx) =>
+        repo.updateMediaRow(
+          tx,
+          row.id,
+          { status: 'ready', processingError: null, locationRemoved: false },
+          new Date(),
+        ),
+      );
+      return;
+    }
+    await videoGate.run(() => processVideo(deps, row, ffmpeg, options));
     return;
   }
 
@@ -121,7 +141,144 @@ export async function processMedia(
   }
 }
 
+function thumbnailOf(file: string): Promise<Buffer> {
+  return decodeGate.run(() =>
+    sharp(file, { failOn: 'none' })
+      .resize(THUMBNAIL_SIZE, THUMBNAIL_SIZE, { fit: 'inside', withoutEnlargement: true })
+      .webp({ quality: 78 })
+      .toBuffer(),
+  );
+}
+
+export const VIDEO_UNREADABLE =
+  'The video could not be decoded, so it has no thumbnail and its location data could not be removed. It may be damaged; please export it again.';
+
+async function processVideo(
+  deps: AppDeps,
+  row: repo.MediaRow,
+  ffmpeg: Ffmpeg,
+  options: { finalAttempt?: boolean },
+): Promise<void> {
+  const scope = { userId: row.userId, tenantId: row.userId };
+  const storage = mediaStorage(deps);
+  const dir = await fs.mkdtemp(path.join(os.tmpdir(), 'media-job-'));
+  try {
+    const original = path.join(dir, 'original');
+    const clean = path.join(dir, 'clean');
+    const poster = path.join(dir, 'poster.png');
+    await storage.download(row.storageKey, original);
+
+    // 1. The copy without metadata, checked with our own reader. A format ffmpeg cannot copy
+    //    leaves the upload as it is (and says so); a time-out is thrown and retried.
+    let copy: VideoInfo | null = null;
+    try {
+      await remuxWithoutMetadata(ffmpeg, original, clean, row);
+      copy = await checkCopy(clean, row);
+    } catch (error) {
+      if (!(error instanceof UnusableCopy) && !(error instanceof FfmpegError && !error.timedOut))
+        throw error;
+      deps.logger.warn(
+        { err: error, mediaId: row.id },
+        'video metadata could not be removed; the upload is kept as it is',
+      );
+    }
+
+    // 2. The poster frame, from the copy when there is one: decoding it proves the copy plays.
+    let frame = copy !== null && (await extractPoster(ffmpeg, clean, poster, row.durationMs));
+    if (copy !== null && !frame) {
+      deps.logger.warn({ mediaId: row.id }, 'video copy has no decodable frame; not used');
+      copy = null;
+    }
+    if (!frame) frame = await extractPoster(ffmpeg, original, poster, row.durationMs);
+    if (!frame) {
+      // Retrying will not decode it either.
+      await withTenant(deps.database, scope, (tx) =>
+        repo.updateMediaRow(
+          tx,
+          row.id,
+          { status: 'failed', processingError: VIDEO_UNREADABLE, locationRemoved: false },
+          new Date(),
+        ),
+      );
+      deps.logger.warn({ mediaId: row.id }, 'video has no decodable frame');
+      return;
+    }
+    const thumbnail = await thumbnailOf(poster);
+    const thumbnailKey = variantKey(row.userId, row.id, 'thumbnail');
+    await storage.putBuffer(thumbnailKey, thumbnail, 'image/webp');
+
+    // 3. The copy replaces the stored original; the row then describes the bytes now stored
+    //    (size and content hash, so duplicates are found among cleaned copies).
+    let stored: { hash: string; size: number } | null = null;
+    if (copy) {
+      stored = await hashFile(clean);
+      await storage.putFile(row.storageKey, clean, row.mimeType);
+    }
+    const updated = await withTenant(deps.database, scope, (tx) =>
+      repo.updateMediaRow(
+        tx,
+        row.id,
+        {
+          status: 'ready',
+          processingError: null,
+          thumbnailKey,
+          locationRemoved: copy !== null,
+          ...(copy && stored
+            ? {
+                sizeBytes: stored.size,
+                contentHash: stored.hash,
+                width: copy.width,
+                height: copy.height,
+                durationMs: copy.durationMs,
+                frameRate: copy.frameRate,
+                videoCodec: copy.videoCodec,
+                audioCodec: copy.audioCodec,
+              }
+            : {}),
+        },
+        new Date(),
+      ),
+    );
+    if (!updated) {
+      // Deleted while we worked: take away what was written since.
+      await storage.delete(thumbnailKey);
+      if (copy) await storage.delete(row.storageKey);
+    }
+  } catch (error) {
+    if (options.finalAttempt) {
+      await withTenant(deps.database, scope, (tx) =>
+        repo.updateMediaRow(
+          tx,
+          row.id,
+          { status: 'failed', processingError: 'Processing failed; please upload the file again.' },
+          new Date(),
+        ),
+      );
+    }
+    throw error;
+  } finally {
+    await fs.rm(dir, { recursive: true, force: true });
+  }
+}
+
+/** Says once, when the workers start, which ffmpeg processes videos (or that none does). */
+export async function logVideoTools(deps: AppDeps): Promise<void> {
+  const { ffmpeg, rejected } = await locateFfmpeg(deps.env.FFMPEG_PATH);
+  if (ffmpeg) {
+    deps.logger.info(
+      { ffmpeg: ffmpeg.path, source: ffmpeg.source, version: ffmpeg.version },
+      'video thumbnails and metadata removal use ffmpeg',
+    );
+  } else {
+    deps.logger.warn(
+      { tried: rejected },
+      'no ffmpeg: videos get no thumbnail and keep their metadata (location included); set FFMPEG_PATH',
+    );
+  }
+}
+
 export async function registerMediaJobs(deps: AppDeps): Promise<void> {
+  await logVideoTools(deps);
   await deps.jobs.work(processMediaJob, (payload, job) =>
     processMedia(deps, payload, {
       finalAttempt: job.retryCount >= (processMediaJob.retryLimit ?? 0),

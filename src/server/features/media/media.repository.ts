@@ -45,6 +45,7 @@ export function toMediaDto(row: MediaRow, uploadedByName: string | null): MediaI
     tags: row.tags,
     has_thumbnail: row.thumbnailKey !== null,
     has_instagram_copy: row.instagramKey !== null,
+    location_removed: row.locationRemoved,
     uploaded_by: row.uploadedBy,
     uploaded_by_name: uploadedByName,
     compatibility: compatibilityOf(row),
@@ -261,7 +262,24 @@ export async function updateMediaRow(
   tx: Tx,
   id: string,
   fields: Partial<
-    Pick<MediaRow, 'name' | 'tags' | 'status' | 'processingError' | 'thumbnailKey' | 'instagramKey'>
+    Pick<
+      MediaRow,
+      | 'name'
+      | 'tags'
+      | 'status'
+      | 'processingError'
+      | 'thumbnailKey'
+      | 'instagramKey'
+      | 'locationRemoved'
+      | 'sizeBytes'
+      | 'contentHash'
+      | 'width'
+      | 'height'
+      | 'durationMs'
+      | 'frameRate'
+      | 'videoCodec'
+      | 'audioCodec'
+    >
   >,
   now: Date,
 ): Promise<MediaRow | null> {

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
@@ -15,6 +16,7 @@ import {
 } from '#shared/contracts/media.contract.ts';
 import { AppError } from '#shared/errors/index.ts';
 import { PLANS } from '#shared/plans.ts';
+import { locateFfmpeg, runFfmpeg } from '#server/platform/media-tools/ffmpeg.ts';
 import { S3Storage } from '#server/platform/storage/s3.ts';
 import { createObjectStorage } from '#server/platform/storage/storage.ts';
 import {
@@ -26,12 +28,24 @@ import {
 } from '#server/test/app.ts';
 import { calendarEvents } from '../calendar/calendar.tables.ts';
 import { subscription } from '../subscription/subscription.tables.ts';
-import { processMedia } from './media.jobs.ts';
+import { parseBmff } from './bmff.ts';
+import { logVideoTools, processMedia, VIDEO_UNREADABLE } from './media.jobs.ts';
 import { receiveUpload } from './media.routes.ts';
-import { pngBomb, sampleJpeg, sampleMp4, samplePng, SVG_WITH_SCRIPT } from './media.samples.ts';
+import {
+  pngBomb,
+  recordSampleVideo,
+  sampleJpeg,
+  sampleMp4,
+  samplePng,
+  SAMPLE_LOCATION_NEEDLE,
+  SVG_WITH_SCRIPT,
+  type RecordedVideoOptions,
+} from './media.samples.ts';
 import * as mediaService from './media.service.ts';
 import { mediaStorage, uploadTempDir, useMediaStorage } from './media.storage.ts';
 import { mediaItems, mediaUsages } from './media.tables.ts';
+
+const { ffmpeg } = await locateFfmpeg(undefined);
 
 let t: TestApp;
 let a: SignedInUser;
@@ -72,8 +86,8 @@ async function uploaded(user: SignedInUser, data: Buffer, name: string): Promise
   return mediaItemSchema.parse(res.json.data);
 }
 
-async function waitReady(user: SignedInUser, id: string): Promise<MediaItem> {
-  for (let i = 0; i < 100; i += 1) {
+async function waitReady(user: SignedInUser, id: string, attempts = 100): Promise<MediaItem> {
+  for (let i = 0; i < attempts; i += 1) {
     const res = await user.client.request(mediaRoutes.item(id));
     if (res.json.data.status !== 'processing') return mediaItemSchema.parse(res.json.data);
     await new Promise((resolve) => setTimeout(resolve, 200));
@@ -209,9 +223,19 @@ describe('upload', () => {
       frame_rate: 30,
       width: 1080,
       height: 1920,
+      location_removed: false,
     });
-    const ready = await waitReady(a, item.id);
-    expect(ready.compatibility.find((c) => c.target === 'instagram_reel')!.ok).toBe(true);
+    const done = await waitReady(a, item.id, 300);
+    expect(done.compatibility.find((c) => c.target === 'instagram_reel')!.ok).toBe(true);
+    // The boxes add up, but there is no picture in them: ffmpeg finds no frame to decode.
+    if (ffmpeg) {
+      expect(done).toMatchObject({
+        status: 'failed',
+        processing_error: VIDEO_UNREADABLE,
+        has_thumbnail: false,
+        location_removed: false,
+      });
+    }
   });
 
   it.each([
@@ -291,6 +315,7 @@ describe('quota', () => {
       quota_bytes: quota,
       item_count: 1,
       plan: 'trial',
+      video_location_removal: ffmpeg !== null,
     });
     const res = await upload(user, await samplePng(300, 300), 'one-too-many.png');
     expect(res.status).toBe(400);
@@ -603,6 +628,236 @@ describe('processing job', () => {
   });
 });
 
+async function recorded(options: RecordedVideoOptions): Promise<Buffer> {
+  const dir = await fs.mkdtemp(path.join(os.tmpdir(), 'media-video-'));
+  try {
+    const file = path.join(dir, `clip.${options.container ?? 'mp4'}`);
+    await recordSampleVideo(ffmpeg!, file, options);
+    return await fs.readFile(file);
+  } finally {
+    await fs.rm(dir, { recursive: true, force: true });
+  }
+}
+
+const sha256 = (data: Buffer) => createHash('sha256').update(data).digest('hex');
+const hasLocation = (data: Buffer) => data.includes(Buffer.from(SAMPLE_LOCATION_NEEDLE, 'latin1'));
+
+/** The stored file decodes from start to end, and our reader reads it. */
+async function playable(data: Buffer): Promise<void> {
+  const dir = await fs.mkdtemp(path.join(os.tmpdir(), 'media-video-'));
+  try {
+    const file = path.join(dir, 'stored');
+    await fs.writeFile(file, data);
+    await runFfmpeg(
+      ffmpeg!.path,
+      ['-hide_banner', '-loglevel', 'error', '-xerror', '-i', file, '-f', 'null', '-'],
+      { timeoutMs: 60_000 },
+    );
+    await parseBmff(file);
+  } finally {
+    await fs.rm(dir, { recursive: true, force: true });
+  }
+}
+
+describe.skipIf(!ffmpeg)('videos, with ffmpeg', () => {
+  it('makes a thumbnail from a frame and stores a copy without the location, hash and size updated', async () => {
+    const upload = await recorded({ location: true, width: 640, height: 360, seconds: 2 });
+    expect(hasLocation(upload)).toBe(true);
+    const item = await uploaded(a, upload, 'Paris.mp4');
+    expect(item).toMatchObject({
+      kind: 'video',
+      mime_type: 'video/mp4',
+      width: 640,
+      height: 360,
+      frame_rate: 30,
+      location_removed: false,
+      content_hash: sha256(upload),
+      size_bytes: upload.length,
+    });
+
+    const ready = await waitReady(a, item.id, 300);
+    expect(ready).toMatchObject({
+      status: 'ready',
+      processing_error: null,
+      has_thumbnail: true,
+      location_removed: true,
+      width: 640,
+      height: 360,
+      frame_rate: 30,
+      video_codec: 'avc1',
+      audio_codec: 'mp4a',
+    });
+    expect(Math.abs(ready.duration_ms! - 2000)).toBeLessThan(100);
+
+    const thumb = await fetchFile(a, mediaRoutes.file(item.id, 'thumbnail'));
+    expect(thumb.response.status).toBe(200);
+    expect(thumb.response.headers.get('content-type')).toBe('image/webp');
+    expect(await sharp(thumb.body).metadata()).toMatchObject({
+      format: 'webp',
+      width: 480,
+      height: 270,
+    });
+
+    const stored = await fetchFile(a, mediaRoutes.file(item.id));
+    expect(stored.response.headers.get('content-type')).toBe('video/mp4');
+    expect(hasLocation(stored.body)).toBe(false);
+    expect(stored.body.includes(Buffer.from('com.apple.quicktime'))).toBe(false);
+    expect(stored.body.length).toBe(ready.size_bytes);
+    expect(ready.content_hash).toBe(sha256(stored.body));
+    expect(ready.content_hash).not.toBe(item.content_hash);
+    await playable(stored.body);
+
+    const details = mediaDetailsSchema.parse(
+      (await a.client.request(mediaRoutes.item(item.id))).json.data,
+    );
+    expect(details.location_removed).toBe(true);
+    expect(await tempFilesLeft()).toEqual([]);
+  }, 120_000);
+
+  it('removes the ©xyz location from a MOV, keeping a phone’s upright orientation', async () => {
+    const upload = await recorded({ location: true, container: 'mov', rotate: 90 });
+    const item = await uploaded(a, upload, 'upright.mov');
+    expect(item).toMatchObject({ mime_type: 'video/quicktime', width: 240, height: 320 });
+    const ready = await waitReady(a, item.id, 300);
+    expect(ready).toMatchObject({
+      status: 'ready',
+      location_removed: true,
+      mime_type: 'video/quicktime',
+      width: 240,
+      height: 320,
+    });
+    const stored = await fetchFile(a, mediaRoutes.file(item.id));
+    expect(hasLocation(stored.body)).toBe(false);
+    expect(stored.body.subarray(8, 12).toString('latin1')).toBe('qt  ');
+    await playable(stored.body);
+    const thumb = await fetchFile(a, mediaRoutes.file(item.id, 'thumbnail'));
+    expect(await sharp(thumb.body).metadata()).toMatchObject({ width: 240, height: 320 });
+  }, 120_000);
+
+  it('is idempotent for videos: processing again stores the same bytes', async () => {
+    const item = await uploaded(a, await recorded({ location: true, seconds: 1 }), 'again.mp4');
+    const ready = await waitReady(a, item.id, 300);
+    await processMedia(t.runtime.deps, { tenantId: a.userId, mediaId: item.id });
+    await db().update(mediaItems).set({ status: 'processing' }).where(eq(mediaItems.id, item.id));
+    await processMedia(t.runtime.deps, { tenantId: a.userId, mediaId: item.id });
+    const again = await waitReady(a, item.id, 300);
+    expect(again).toMatchObject({
+      status: 'ready',
+      has_thumbnail: true,
+      location_removed: true,
+      content_hash: ready.content_hash,
+      size_bytes: ready.size_bytes,
+    });
+  }, 120_000);
+
+  it('finds the same footage uploaded with and without a location as duplicates', async () => {
+    const user = await createSignedInUser(t);
+    const plain = await recorded({ seconds: 1 });
+    // The same packets with a location added, as a phone and an export of it would differ.
+    const dir = await fs.mkdtemp(path.join(os.tmpdir(), 'media-video-'));
+    let located: Buffer;
+    try {
+      await fs.writeFile(path.join(dir, 'plain.mp4'), plain);
+      await runFfmpeg(
+        ffmpeg!.path,
+        [
+          ...['-hide_banner', '-loglevel', 'error', '-i', path.join(dir, 'plain.mp4')],
+          ...['-c', 'copy', '-metadata', 'com.apple.quicktime.location.ISO6709=+48.8582+002.2945/'],
+          ...['-movflags', 'use_metadata_tags', '-y', path.join(dir, 'located.mp4')],
+        ],
+        { timeoutMs: 60_000 },
+      );
+      located = await fs.readFile(path.join(dir, 'located.mp4'));
+    } finally {
+      await fs.rm(dir, { recursive: true, force: true });
+    }
+    expect(sha256(located)).not.toBe(sha256(plain));
+    const one = await uploaded(user, plain, 'plain.mp4');
+    const two = await uploaded(user, located, 'located.mp4');
+    const [a1, a2] = [await waitReady(user, one.id, 300), await waitReady(user, two.id, 300)];
+    expect(a1.content_hash).toBe(a2.content_hash);
+    const preview = await user.client.request(`${mediaRoutes.cleanup}?older_than_days=30`);
+    expect(preview.status).toBe(200);
+    expect(preview.json.data.candidates).toEqual([
+      expect.objectContaining({ id: one.id, reason: 'duplicate', duplicate_of: two.id }),
+    ]);
+  }, 120_000);
+});
+
+describe('videos, without ffmpeg', () => {
+  it('says at start that videos keep their location, and which FFMPEG_PATH did not work', async () => {
+    const missing = path.join(os.tmpdir(), 'missing', 'ffmpeg');
+    const lines: Array<{ level: string; fields: unknown; message: string }> = [];
+    const logger = {
+      info: (fields: unknown, message: string) => lines.push({ level: 'info', fields, message }),
+      warn: (fields: unknown, message: string) => lines.push({ level: 'warn', fields, message }),
+    };
+    const deps = (ffmpegPath: string | undefined) =>
+      ({
+        ...t.runtime.deps,
+        logger,
+        env: { ...t.runtime.deps.env, FFMPEG_PATH: ffmpegPath },
+      }) as unknown as typeof t.runtime.deps;
+    await logVideoTools(deps(missing));
+    expect(lines).toEqual([
+      {
+        level: 'warn',
+        fields: { tried: [`FFMPEG_PATH ${missing}: not found or not executable`] },
+        message: expect.stringMatching(
+          /no ffmpeg: videos get no thumbnail and keep their metadata/,
+        ),
+      },
+    ]);
+    if (ffmpeg) {
+      await logVideoTools(deps(undefined));
+      expect(lines[1]).toMatchObject({
+        level: 'info',
+        fields: { ffmpeg: ffmpeg.path, source: ffmpeg.source, version: ffmpeg.version },
+      });
+    }
+  });
+
+  it('keeps today’s behaviour: no thumbnail, the file as uploaded, and says the location stayed', async () => {
+    const deps = {
+      ...t.runtime.deps,
+      env: { ...t.runtime.deps.env, FFMPEG_PATH: path.join(os.tmpdir(), 'missing', 'ffmpeg') },
+    };
+    const user = await createSignedInUser(t);
+    const data = ffmpeg ? await recorded({ location: true }) : sampleMp4({ seconds: 5 });
+    const id = crypto.randomUUID();
+    const key = `${user.userId}/${id}/original`;
+    await mediaStorage(t.runtime.deps).putBuffer(key, data, 'video/mp4');
+    await insertFake(user.userId, {
+      id,
+      name: 'kept.mp4',
+      kind: 'video',
+      mimeType: 'video/mp4',
+      sizeBytes: data.length,
+      width: 320,
+      height: 240,
+      durationMs: 2000,
+      contentHash: sha256(data),
+      storageKey: key,
+      status: 'processing',
+    });
+    await processMedia(deps, { tenantId: user.userId, mediaId: id });
+    const item = mediaDetailsSchema.parse(
+      (await user.client.request(mediaRoutes.item(id))).json.data,
+    );
+    expect(item).toMatchObject({
+      status: 'ready',
+      processing_error: null,
+      has_thumbnail: false,
+      location_removed: false,
+      size_bytes: data.length,
+      content_hash: sha256(data),
+    });
+    const stored = await fetchFile(user, mediaRoutes.file(id));
+    expect(stored.body.equals(data)).toBe(true);
+    expect((await fetchFile(user, mediaRoutes.file(id, 'thumbnail'))).response.status).toBe(404);
+  });
+});
+
 describe('on S3-compatible storage', () => {
   let server: S3rver;
   let dir: string;
@@ -647,4 +902,22 @@ describe('on S3-compatible storage', () => {
     expect(await s3.exists(`${user.userId}/${item.id}/original`)).toBe(false);
     expect(await s3.exists(`${user.userId}/${item.id}/thumbnail.webp`)).toBe(false);
   });
+
+  it.skipIf(!ffmpeg)(
+    'replaces a video in the bucket with its copy without location',
+    async () => {
+      const user = await createSignedInUser(t);
+      const upload = await recorded({ location: true, seconds: 1 });
+      const item = await uploaded(user, upload, 'bucket.mp4');
+      const ready = await waitReady(user, item.id, 300);
+      expect(ready).toMatchObject({ has_thumbnail: true, location_removed: true });
+      const object = await s3.get(`${user.userId}/${item.id}/original`);
+      const chunks: Buffer[] = [];
+      for await (const chunk of object!.body) chunks.push(chunk as Buffer);
+      const stored = Buffer.concat(chunks);
+      expect(hasLocation(stored)).toBe(false);
+      expect(sha256(stored)).toBe(ready.content_hash);
+    },
+    120_000,
+  );
 });

@@ -1,9 +1,12 @@
+import fs from 'node:fs/promises';
 import { crc32, deflateSync } from 'node:zlib';
 import sharp from 'sharp';
+import { runFfmpeg, type Ffmpeg } from '#server/platform/media-tools/ffmpeg.ts';
 import { buildSampleVideo } from './bmff.ts';
 
 // Files for tests and the benchmark, made in memory: real images (with a GPS position where a
-// test needs one), a structurally valid MP4, and the bad inputs the library must refuse.
+// test needs one), a structurally valid MP4, real videos recorded by ffmpeg (with a location in
+// both places phones write it), and the bad inputs the library must refuse.
 
 export async function sampleJpeg(
   options: {
@@ -62,6 +65,81 @@ export function sampleGif(): Promise<Buffer> {
 
 export function sampleMp4(options: Parameters<typeof buildSampleVideo>[0] = {}): Buffer {
   return buildSampleVideo(options);
+}
+
+/** The Eiffel Tower, as ISO 6709 (what ©xyz and the QuickTime location key hold). */
+export const SAMPLE_LOCATION = '+48.8582+002.2945/';
+/** What to look for in a file's bytes: any copy of the coordinates. */
+export const SAMPLE_LOCATION_NEEDLE = '48.8582';
+
+export interface RecordedVideoOptions {
+  width?: number;
+  height?: number;
+  seconds?: number;
+  fps?: number;
+  container?: 'mp4' | 'mov';
+  /** Write SAMPLE_LOCATION as ©xyz (MOV) or as QuickTime keys (MP4), like phones do. */
+  location?: boolean;
+  /** Shown turned by this many degrees (a phone filming upright). */
+  rotate?: 90 | 270;
+  /** Film grain, so the bitrate (and the file size) is what `bitrate` asks for. */
+  noise?: boolean;
+  bitrate?: string;
+}
+
+/** A real H.264/AAC video made by ffmpeg from its test pattern, written to `target`. */
+export async function recordSampleVideo(
+  ffmpeg: Ffmpeg,
+  target: string,
+  options: RecordedVideoOptions = {},
+): Promise<void> {
+  const seconds = options.seconds ?? 2;
+  const size = `${options.width ?? 320}x${options.height ?? 240}`;
+  const container = options.container ?? 'mp4';
+  const picture = `testsrc2=duration=${seconds}:size=${size}:rate=${options.fps ?? 30}${
+    options.noise ? ',noise=alls=12:allf=t' : ''
+  }`;
+  const location = options.location
+    ? [
+        '-metadata',
+        `location=${SAMPLE_LOCATION}`,
+        '-metadata',
+        `com.apple.quicktime.location.ISO6709=${SAMPLE_LOCATION}`,
+        '-metadata',
+        'com.apple.quicktime.make=Apple',
+        // The MP4 muxer writes no ©xyz; QuickTime keys are how an iPhone's MP4 carries it.
+        ...(container === 'mp4' ? ['-movflags', 'use_metadata_tags'] : []),
+      ]
+    : [];
+  const encoded = options.rotate ? `${target}.unrotated.${container}` : target;
+  const common = { timeoutMs: 300_000 };
+  await runFfmpeg(
+    ffmpeg.path,
+    [
+      ...['-hide_banner', '-nostdin', '-loglevel', 'error'],
+      ...['-f', 'lavfi', '-i', picture, '-f', 'lavfi', '-i', `sine=duration=${seconds}`],
+      ...['-c:v', 'libx264', '-preset', 'ultrafast', '-pix_fmt', 'yuv420p', '-c:a', 'aac'],
+      ...(options.bitrate
+        ? ['-b:v', options.bitrate, '-maxrate', options.bitrate, '-bufsize', options.bitrate]
+        : []),
+      ...['-shortest', ...location, '-f', container, '-y', `file:${encoded}`],
+    ],
+    common,
+  );
+  if (options.rotate) {
+    // The display matrix is set on a copy (the encoder would apply no rotation itself).
+    await runFfmpeg(
+      ffmpeg.path,
+      [
+        ...['-hide_banner', '-nostdin', '-loglevel', 'error', '-i', `file:${encoded}`],
+        ...['-map', '0', '-c', 'copy', '-map_metadata', '0'],
+        ...['-metadata:s:v:0', `rotate=${options.rotate}`, ...location],
+        ...['-f', container, '-y', `file:${target}`],
+      ],
+      common,
+    );
+    await fs.rm(encoded, { force: true });
+  }
 }
 
 function pngChunk(type: string, data: Buffer): Buffer {

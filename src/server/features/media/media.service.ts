@@ -1,5 +1,3 @@
-import { createHash } from 'node:crypto';
-import { createReadStream } from 'node:fs';
 import fs from 'node:fs/promises';
 import {
   bulkTagInputSchema,
@@ -29,12 +27,13 @@ import type { Tx } from '#server/platform/db/client.ts';
 import type { AppDeps } from '#server/platform/deps.ts';
 import { withTenant } from '#server/platform/db/tenant.ts';
 import { fieldErrorsFromZod, validationError } from '#server/platform/http/errors.ts';
+import { locateFfmpeg } from '#server/platform/media-tools/ffmpeg.ts';
 import type { StoredObject } from '#server/platform/storage/storage.ts';
 import { findSubscription } from '../subscription/subscription.repository.ts';
 import { inspectUpload, mediaRefused, sanitizeName } from './inspect.ts';
 import { processMediaJob } from './media.jobs.ts';
 import * as repo from './media.repository.ts';
-import { mediaStorage, variantKey } from './media.storage.ts';
+import { hashFile, mediaStorage, variantKey } from './media.storage.ts';
 import { mediaItems } from './media.tables.ts';
 
 const DAY_MS = 86_400_000;
@@ -75,6 +74,7 @@ function limitsFor(ctx: ServiceContext, plan: PlanId) {
 export async function storageUsage(ctx: ServiceContext): Promise<StorageUsage> {
   requireAccess(ctx.actor, 'read:media');
   const tenantId = ctx.actor.tenantId;
+  const { ffmpeg } = await locateFfmpeg(ctx.deps.env.FFMPEG_PATH);
   return withTenant(ctx.deps.database, tenantScope(ctx.actor), async (tx) => {
     const plan = await planOf(tx, tenantId);
     const used = await repo.storageUsed(tx, tenantId);
@@ -85,6 +85,7 @@ export async function storageUsage(ctx: ServiceContext): Promise<StorageUsage> {
       max_file_bytes: limits.maxFileBytes,
       item_count: used.items,
       plan,
+      video_location_removal: ffmpeg !== null,
       can: {
         upload: can(ctx.actor, 'upload:media'),
         update: can(ctx.actor, 'update:media'),
@@ -124,16 +125,6 @@ export async function prepareUpload(
     }
   }
   return { maxFileBytes: usage.max_file_bytes };
-}
-
-async function hashFile(filePath: string): Promise<{ hash: string; size: number }> {
-  const hash = createHash('sha256');
-  let size = 0;
-  for await (const chunk of createReadStream(filePath)) {
-    hash.update(chunk as Buffer);
-    size += (chunk as Buffer).length;
-  }
-  return { hash: hash.digest('hex'), size };
 }
 
 /**
@@ -181,6 +172,8 @@ export async function finishUpload(
         contentHash: hash,
         storageKey: key,
         status: 'processing',
+        // Images are re-encoded without metadata above; videos wait for the processing job.
+        locationRemoved: inspected.kind === 'image',
         createdAt: now,
         updatedAt: now,
       });

@@ -1,3 +1,5 @@
+import { createHash } from 'node:crypto';
+import { createReadStream } from 'node:fs';
 import path from 'node:path';
 import type { MediaVariant } from '#shared/contracts/media.contract.ts';
 import type { AppDeps } from '#server/platform/deps.ts';
@@ -34,4 +36,15 @@ export function variantKey(tenantId: string, mediaId: string, variant: MediaVari
 /** Where uploads are streamed before they are checked; on the same disk as DATA_DIR. */
 export function uploadTempDir(deps: AppDeps): string {
   return path.join(deps.env.dataDir, 'tmp', 'media-uploads');
+}
+
+/** SHA-256 (hex) and length of a file, read as a stream: the content hash of stored bytes. */
+export async function hashFile(filePath: string): Promise<{ hash: string; size: number }> {
+  const hash = createHash('sha256');
+  let size = 0;
+  for await (const chunk of createReadStream(filePath)) {
+    hash.update(chunk as Buffer);
+    size += (chunk as Buffer).length;
+  }
+  return { hash: hash.digest('hex'), size };
 }

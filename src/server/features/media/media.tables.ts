@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import {
   bigint,
+  boolean,
   check,
   foreignKey,
   index,
@@ -44,6 +45,11 @@ export const mediaItems = pgTable(
       .notNull()
       .default('processing'),
     processingError: text('processing_error'),
+    /**
+     * Whether location metadata is gone from the stored file: images are re-encoded on upload,
+     * videos are copied without their metadata by the processing job when ffmpeg is available.
+     */
+    locationRemoved: boolean('location_removed').notNull().default(false),
     tags: text('tags').array().notNull().default([]),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),

@@ -1,4 +1,4 @@
-import { Film, ImageIcon, Loader2, TriangleAlert } from 'lucide-react';
+import { Film, ImageIcon, Loader2, Play, TriangleAlert } from 'lucide-react';
 import { mediaRoutes, type MediaItem } from '#shared/contracts/media.contract.ts';
 import { Badge } from '../../../components/ui/badge.tsx';
 import { cn } from '../../../lib/cn.ts';
@@ -52,6 +52,21 @@ export function Thumbnail({ item, className }: { item: MediaItem; className?: st
   );
 }
 
+/** On a video's tile: a play mark and how long it runs, over the poster frame. */
+export function VideoBadge({ item }: { item: MediaItem }) {
+  if (item.kind !== 'video' || item.status === 'processing') return null;
+  return (
+    <span
+      className="pointer-events-none absolute bottom-2 left-2 inline-flex items-center gap-1 rounded-md bg-black/70 px-1.5 py-0.5 text-xs font-medium text-white tabular-nums"
+      data-testid="video-badge"
+    >
+      <Play aria-hidden className="size-3 fill-current" />
+      <span className="sr-only">Video</span>
+      {item.duration_ms !== null ? formatDuration(item.duration_ms) : null}
+    </span>
+  );
+}
+
 function Fit({ item }: { item: MediaItem }) {
   const feed = item.compatibility.find(
     (c) => c.target === (item.kind === 'video' ? 'instagram_reel' : 'instagram_feed'),
@@ -86,15 +101,15 @@ export function MediaGrid({ items, selected, selectable, onToggle, onOpen }: Col
             onClick={() => onOpen(item.id)}
             aria-label={`Open ${item.name}`}
           >
-            <Thumbnail item={item} className="aspect-square w-full" />
+            <div className="relative">
+              <Thumbnail item={item} className="aspect-square w-full" />
+              <VideoBadge item={item} />
+            </div>
             <div className="grid gap-1 p-2">
               <span className="truncate text-sm font-medium" title={item.name}>
                 {item.name}
               </span>
               <span className="flex items-center gap-1 text-xs text-muted-foreground">
-                {item.kind === 'video' && item.duration_ms !== null
-                  ? `${formatDuration(item.duration_ms)} · `
-                  : ''}
                 {formatBytes(item.size_bytes)}
               </span>
             </div>

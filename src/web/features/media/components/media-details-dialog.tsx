@@ -132,6 +132,7 @@ function DetailsBody({
           {item.kind === 'video' && item.status !== 'processing' ? (
             <video
               src={mediaRoutes.file(item.id)}
+              poster={item.has_thumbnail ? mediaRoutes.file(item.id, 'thumbnail') : undefined}
               controls
               preload="metadata"
               className="aspect-video w-full rounded-lg bg-black"
@@ -162,7 +163,22 @@ function DetailsBody({
                   ? 'Processing…'
                   : (item.processing_error ?? 'Failed')}
             </dd>
+            <dt className="text-muted-foreground">Location data</dt>
+            <dd data-testid="location-data">
+              {item.location_removed
+                ? 'Removed'
+                : item.status === 'processing'
+                  ? 'Processing…'
+                  : 'Not removed'}
+            </dd>
           </dl>
+          {item.kind === 'video' && !item.location_removed && item.status !== 'processing' ? (
+            <Alert variant="warning" title="Location data could not be removed">
+              This video keeps the location and camera details it was recorded with, so anyone who
+              gets the file may be able to see where it was filmed. To keep that private, remove the
+              location on your phone before uploading.
+            </Alert>
+          ) : null}
           <div className="flex flex-wrap gap-2">
             <Button variant="outline" size="sm" asChild>
               <a href={mediaRoutes.file(item.id)} download={item.name}>

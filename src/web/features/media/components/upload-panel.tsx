@@ -8,6 +8,8 @@ import { formatBytes, type UploadEntry } from '../lib/upload-queue.ts';
 interface UploadPanelProps {
   entries: UploadEntry[];
   maxFileBytes: number;
+  /** The server removes location data from videos too (it has ffmpeg). */
+  videoLocationRemoval: boolean;
   onFiles: (files: FileList | File[]) => void;
   onCancel: (key: string) => void;
   onClear: () => void;
@@ -25,6 +27,7 @@ const STATUS_TEXT: Record<UploadEntry['status'], string> = {
 export function UploadPanel({
   entries,
   maxFileBytes,
+  videoLocationRemoval,
   onFiles,
   onCancel,
   onClear,
@@ -57,8 +60,10 @@ export function UploadPanel({
         <UploadCloud aria-hidden className="size-8 text-muted-foreground" />
         <p className="text-sm font-medium text-foreground">Drag photos and videos here</p>
         <p className="text-xs text-muted-foreground">
-          JPEG, PNG, WebP, MP4 or MOV, up to {formatBytes(maxFileBytes)} each. Location data is
-          removed from photos.
+          JPEG, PNG, WebP, MP4 or MOV, up to {formatBytes(maxFileBytes)} each.{' '}
+          {videoLocationRemoval
+            ? 'Location data is removed from photos and videos.'
+            : 'Location data is removed from photos; videos keep theirs.'}
         </p>
         <input
           ref={input}

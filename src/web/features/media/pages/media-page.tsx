@@ -132,6 +132,7 @@ export default function MediaPage() {
         <UploadPanel
           entries={queue.entries}
           maxFileBytes={usage.data.max_file_bytes}
+          videoLocationRemoval={usage.data.video_location_removal}
           onFiles={queue.add}
           onCancel={queue.cancel}
           onClear={queue.clearFinished}
