@@ -59,13 +59,28 @@ export type UpdateEventInput = z.input<typeof updateEventInputSchema>;
 export const scheduleEventInputSchema = z.strictObject({ scheduled_for: isoDateTime });
 
 /** Query strings carry lists as "a,b" or as repeated keys. */
-const csv = <T extends z.ZodType>(item: T) =>
-  z.preprocess((v) => (typeof v === 'string' ? v.split(',').filter(Boolean) : v), z.array(item));
+const splitList = (v: unknown) => (typeof v === 'string' ? v.split(',').filter(Boolean) : v);
+const csv = <T extends z.ZodType>(item: T) => z.preprocess(splitList, z.array(item));
+
+/** How many accounts (platform connections) one calendar list may be narrowed to. */
+export const MAX_ACCOUNT_FILTER = 10;
 
 export const listEventsQuerySchema = z.strictObject({
   type: z.enum(EVENT_TYPES).optional(),
   status: z.enum(EVENT_STATUSES).optional(),
   platforms: csv(z.enum(PLATFORMS)).optional(),
+  /**
+   * Connection ids (GET /api/platforms/connections): events with a delivery (platform_posts row)
+   * to any of these accounts. Ids the business does not have match nothing.
+   */
+  accountIds: z
+    .preprocess(
+      splitList,
+      z
+        .array(z.uuid({ error: 'Not a valid account id' }))
+        .max(MAX_ACCOUNT_FILTER, `Choose at most ${MAX_ACCOUNT_FILTER} accounts`),
+    )
+    .optional(),
   startDate: isoDateTime.optional(),
   endDate: isoDateTime.optional(),
   limit: z.coerce.number().int().min(1).max(MAX_EVENT_PAGE_SIZE).optional(),

@@ -48,6 +48,8 @@ export interface EventFilters {
   type?: EventType | undefined;
   status?: EventStatus | undefined;
   platforms?: readonly string[] | undefined;
+  /** Connection ids (lower-case uuids): events with a delivery to any of these accounts. */
+  accountIds?: readonly string[] | undefined;
   startDate?: Date | undefined;
   endDate?: Date | undefined;
   limit: number;
@@ -90,6 +92,15 @@ export function listEventsStatement(
   if (filters.status) add((p) => `"calendar_events"."status" = ${p}`, filters.status);
   if (filters.platforms && filters.platforms.length > 0) {
     add((p) => `"calendar_events"."platforms" && ${p}`, [...filters.platforms]);
+  }
+  if (filters.accountIds && filters.accountIds.length > 0) {
+    // An event goes to an account through its platform_posts rows (decision 076). The tenant is
+    // named here too, for the same reason as above; $1 is the tenant.
+    add(
+      (p) =>
+        `exists (select 1 from "platform_posts" where "platform_posts"."calendar_event_id" = "calendar_events"."id" and "platform_posts"."user_id" = $1 and "platform_posts"."connection_id" = any(${p}::uuid[]))`,
+      [...filters.accountIds],
+    );
   }
   if (filters.startDate) add((p) => `"calendar_events"."scheduled_for" >= ${p}`, filters.startDate);
   if (filters.endDate) add((p) => `"calendar_events"."scheduled_for" <= ${p}`, filters.endDate);

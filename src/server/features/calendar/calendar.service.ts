@@ -2,6 +2,7 @@ import type { z } from 'zod';
 import {
   DEFAULT_EVENT_PAGE_SIZE,
   DEFAULT_UPCOMING_LIMIT,
+  MAX_ACCOUNT_FILTER,
   createEventInputSchema,
   updateEventInputSchema,
   type CalendarEvent,
@@ -34,6 +35,8 @@ export interface ListEventsFilters {
   type?: EventType | undefined;
   status?: EventStatus | undefined;
   platforms?: readonly string[] | undefined;
+  /** Connection ids: events with a delivery to any of these accounts (decision 076). */
+  accountIds?: readonly string[] | undefined;
   startDate?: string | Date | undefined;
   endDate?: string | Date | undefined;
   limit?: number | undefined;
@@ -258,10 +261,12 @@ export async function scheduleEvent(
 
 function normalizeFilters(filters: ListEventsFilters): repo.EventFilters {
   const platforms = filters.platforms ? [...new Set(filters.platforms)].sort() : undefined;
+  const accountIds = filters.accountIds ? normalizeAccountIds(filters.accountIds) : undefined;
   return {
     type: filters.type,
     status: filters.status,
     platforms: platforms && platforms.length > 0 ? platforms : undefined,
+    accountIds: accountIds && accountIds.length > 0 ? accountIds : undefined,
     startDate:
       filters.startDate === undefined ? undefined : requireDate(filters.startDate, 'startDate'),
     endDate: filters.endDate === undefined ? undefined : requireDate(filters.endDate, 'endDate'),
@@ -276,11 +281,26 @@ function listCacheKey(f: repo.EventFilters): string {
     f.type ?? null,
     f.status ?? null,
     f.platforms ?? null,
+    f.accountIds ?? null,
     f.startDate?.toISOString() ?? null,
     f.endDate?.toISOString() ?? null,
     f.limit,
     f.offset,
   ])}`;
+}
+
+/**
+ * Connection ids as the route's contract accepts them (at most MAX_ACCOUNT_FILTER uuids), for
+ * callers that do not come through it; lower-cased, without repeats and sorted, so equal
+ * filters share a cache key.
+ */
+function normalizeAccountIds(ids: readonly string[]): string[] {
+  if (ids.length > MAX_ACCOUNT_FILTER) {
+    throw fieldError('accountIds', `Choose at most ${MAX_ACCOUNT_FILTER} accounts`);
+  }
+  const bad = ids.findIndex((id) => !isUuid(id));
+  if (bad !== -1) throw fieldError(`accountIds.${bad}`, 'Not a valid account id');
+  return [...new Set(ids.map((id) => id.toLowerCase()))].sort();
 }
 
 function featureFor(type: EventType): Feature {

@@ -92,7 +92,13 @@ export const platformPosts = pgTable(
     index('platform_posts_user_id_idx').on(t.userId),
     index('platform_posts_status_next_attempt_at_idx').on(t.status, t.nextAttemptAt),
     index('platform_posts_connection_id_idx').on(t.connectionId),
-    index('platform_posts_calendar_event_id_idx').on(t.calendarEventId),
+    // An event's deliveries, and the calendar's account filter (decision 076): probed per event
+    // for (event, tenant, account) without reading the table.
+    index('platform_posts_event_user_connection_idx').on(
+      t.calendarEventId,
+      t.userId,
+      t.connectionId,
+    ),
     foreignKey({
       name: 'platform_posts_calendar_event_tenant_fk',
       columns: [t.calendarEventId, t.userId],

@@ -22,9 +22,9 @@ export interface CalendarFilters {
   status: EventStatus | null;
   type: EventType | null;
   /**
-   * Platform accounts (one Facebook Page, one Instagram account…) arrive with platform
-   * connections (decision 073). The filter bar renders an account picker once this list of
-   * connected accounts is non-empty; until then it is always empty and ignored.
+   * Platform accounts (connection ids: a Facebook Page, an Instagram account…): events with a
+   * delivery to any of them (decision 076). Empty: every account. The filter bar offers the
+   * picker once the business has a connection.
    */
   accountIds: readonly string[];
 }
@@ -52,6 +52,7 @@ export const rangeKey = (userId: string, query: RangeQuery) =>
     query.filters.platform,
     query.filters.status,
     query.filters.type,
+    [...query.filters.accountIds].sort().join(','),
   ] as const;
 
 /**
@@ -73,6 +74,8 @@ export async function listEventsInRange(
         platforms: query.filters.platform ?? undefined,
         status: query.filters.status ?? undefined,
         type: query.filters.type ?? undefined,
+        accountIds:
+          query.filters.accountIds.length > 0 ? query.filters.accountIds.join(',') : undefined,
         limit: MAX_EVENT_PAGE_SIZE,
         offset,
       },

@@ -31,6 +31,7 @@ import {
   useInvalidateCalendar,
   type CalendarFilters,
 } from '../api/calendar-api.ts';
+import { AccountFilter } from '../components/account-filter.tsx';
 import { EventDialog, type EventDialogState } from '../components/event-dialog.tsx';
 import { MOVE_HINT_ID } from '../components/event-chip.tsx';
 import { PLATFORM_STYLES } from '../components/event-style.tsx';
@@ -439,7 +440,11 @@ function FilterBar({
   filters: CalendarFilters;
   onChange(filters: CalendarFilters): void;
 }) {
-  const active = filters.platform !== null || filters.status !== null || filters.type !== null;
+  const active =
+    filters.platform !== null ||
+    filters.status !== null ||
+    filters.type !== null ||
+    filters.accountIds.length > 0;
   return (
     <form
       aria-label="Filters"
@@ -515,7 +520,10 @@ function FilterBar({
           ))}
         </select>
       </div>
-      {/* The account filter joins here once platform connections list accounts (decision 073). */}
+      <AccountFilter
+        value={filters.accountIds}
+        onChange={(accountIds) => onChange({ ...filters, accountIds })}
+      />
       {active ? (
         <Button variant="ghost" size="sm" onClick={() => onChange(NO_FILTERS)}>
           Clear filters
