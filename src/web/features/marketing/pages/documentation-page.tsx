@@ -96,7 +96,7 @@ const SECTIONS: DocSection[] = [
   {
     id: 'connecting-accounts',
     title: 'Connecting accounts',
-    available: false,
+    available: true,
     body: (
       <>
         <p>
@@ -139,7 +139,7 @@ const SECTIONS: DocSection[] = [
   {
     id: 'scheduling',
     title: 'Scheduling posts',
-    available: false,
+    available: true,
     body: (
       <>
         <h3>The calendar</h3>
@@ -291,7 +291,7 @@ const SECTIONS: DocSection[] = [
   {
     id: 'team',
     title: 'Team',
-    available: false,
+    available: true,
     body: (
       <>
         <p>

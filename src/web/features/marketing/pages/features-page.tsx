@@ -30,7 +30,13 @@ interface FeatureSection {
  * Areas a customer can use today. The page describes the whole product; everything not listed
  * here carries a "Coming soon" badge so nobody buys what is not there yet.
  */
-const RELEASED: ReadonlySet<string> = new Set<string>(['media']);
+const RELEASED: ReadonlySet<string> = new Set<string>([
+  'calendar',
+  'publishing',
+  'ai',
+  'team',
+  'media',
+]);
 
 const SECTIONS: FeatureSection[] = [
   {
