@@ -3,7 +3,7 @@ import { followEmailLink, register, uniqueEmail } from './helpers.ts';
 
 // From a prompt to a scheduled `ai_generated` post, with the offline generator (no provider is
 // configured in the browser tests): checked through the calendar API, in the page's own list of
-// AI content, and opened on the calendar from the variant's "Open in the composer" link.
+// AI content, and opened in the calendar's composer from the variant's "Open in the composer" link.
 
 async function signUp(page: Page, businessName: string) {
   const email = uniqueEmail('ai');
@@ -57,7 +57,7 @@ test('prompt → streamed variants → edit → schedule → on the calendar as 
   await expect(first.getByText('Scheduled', { exact: true })).toBeVisible();
   await expect(first.getByRole('link', { name: 'Open in the composer' })).toHaveAttribute(
     'href',
-    /\/dashboard\/calendar\?event=/,
+    /\/dashboard\/calendar\?compose=/,
   );
 
   // Seed §7: the AI content list (calendar events of type ai_generated).
@@ -77,7 +77,7 @@ test('prompt → streamed variants → edit → schedule → on the calendar as 
   );
   await expect(page.getByRole('list', { name: 'AI content' }).getByText('Scheduled')).toBeVisible();
 
-  // "Open in the composer" opens the scheduled post on the calendar.
+  // "Open in the composer" opens the scheduled post in the calendar's composer.
   await first.getByRole('link', { name: 'Open in the composer' }).click();
   await expect(page).toHaveURL(/\/dashboard\/calendar/);
   const dialog = page.getByRole('dialog');

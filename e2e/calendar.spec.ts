@@ -33,11 +33,17 @@ test('plan a post on the calendar, move it, undo, edit it, and subscribe', async
   await expect(page).toHaveTitle('Calendar - Soci Gen Dashboard');
   await expect(page.getByText('UTC', { exact: false }).first()).toBeVisible();
 
-  // Create by clicking the day.
+  // Create by clicking the day: a post opens in the composer; this one is planned without
+  // accounts, in the quick dialog.
   await cell(page, day15.key)
     .getByRole('button', { name: /^New post on/ })
     .click();
+  await page
+    .getByRole('dialog', { name: 'New post' })
+    .getByRole('button', { name: 'Add a note instead' })
+    .click();
   const dialog = page.getByRole('dialog');
+  await dialog.getByRole('radio', { name: 'Post' }).check();
   await expect(dialog.getByLabel('Date')).toHaveValue(day15.key);
   await dialog.getByRole('button', { name: 'Save' }).click();
   await expect(dialog.getByText('Title is required')).toBeVisible();
@@ -144,7 +150,12 @@ test('the dashboard home lists the next posts and links them to the calendar', a
   await cell(page, day.key)
     .getByRole('button', { name: /^New post on/ })
     .click();
+  await page
+    .getByRole('dialog', { name: 'New post' })
+    .getByRole('button', { name: 'Add a note instead' })
+    .click();
   const dialog = page.getByRole('dialog');
+  await dialog.getByRole('radio', { name: 'Post' }).check();
   await dialog.getByLabel('Title').fill('Coffee tasting');
   await dialog.getByRole('radio', { name: 'Schedule' }).check();
   await dialog.getByRole('button', { name: 'Schedule' }).click();

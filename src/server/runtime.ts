@@ -3,6 +3,7 @@ import { openDatabase, type Database } from './platform/db/client.ts';
 import { createLogger } from './platform/logger.ts';
 import { ServiceCache } from './platform/cache.ts';
 import { connectInvalidationBus } from './platform/bus.ts';
+import { decodeNotice } from './features/publishing/live-status.ts';
 import { JobQueue } from './platform/jobs/queue.ts';
 import { createMailer, sendEmailJob } from './platform/email/mailer.ts';
 import type { AppDeps } from './platform/deps.ts';
@@ -55,6 +56,13 @@ export async function createRuntime(
   const bus = await connectInvalidationBus(database, logger);
   const cache = new ServiceCache();
   cache.connect(bus);
+  // A status written by a worker (in any process) changes the business's calendar lists: every
+  // process hears the change after it commits and drops that business's cached lists, so the
+  // refetch the live stream prompts reads the new status (decision 081).
+  bus.subscribe('publishing-status', (payload) => {
+    const notice = decodeNotice(payload);
+    if (notice) cache.dropLocal(notice.tenantId);
+  });
   const deps: AppDeps = { env, database, logger, cache, jobs, mailer, bus, secrets };
   let closed = false;
   return {

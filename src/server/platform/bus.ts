@@ -1,28 +1,160 @@
 import pg from 'pg';
-import type { Database } from './db/client.ts';
+import type { Database, Tx } from './db/client.ts';
+import { afterCommit } from './db/tenant.ts';
 import type { Logger } from './logger.ts';
 
 // Invalidations that every process must hear: a write drops cached lists, a sign-out drops
 // cached sessions. Local subscribers run at once; on PostgreSQL the message also goes to the
 // other processes with pg_notify (each LISTENs on one channel). The embedded database has one
 // process, so there the bus is local only.
+//
+// Some messages must only be heard if the change they describe happened: a post's new status
+// (publishing-status). Those are queued with notifyAfterCommit inside the writing transaction and
+// sent once it commits (never if it rolls back), batched per process, to every process including
+// this one: through the LISTEN connection on PostgreSQL, directly on the embedded database (one
+// process). They are hints for screens, not records: a process that dies between the commit and
+// the send loses them (docs/decisions/081).
 
 export const BUS_CHANNEL = 'socigen_invalidation';
-export type BusTopic = 'tenant-cache' | 'user-sessions';
+export type TransactionalTopic = 'publishing-status';
+export type BusTopic = 'tenant-cache' | 'user-sessions' | TransactionalTopic;
+const TRANSACTIONAL: ReadonlySet<string> = new Set<TransactionalTopic>(['publishing-status']);
+
+/** pg_notify refuses a payload of 8000 bytes or more (topic and separator included). */
+export const MAX_NOTIFY_BYTES = 7999;
 
 export interface InvalidationBus {
   publish(topic: BusTopic, id: string): void;
-  subscribe(topic: BusTopic, handler: (id: string) => void): void;
+  /** Returns a function that stops this handler. */
+  subscribe(topic: BusTopic, handler: (id: string) => void): () => void;
+  /** Runs when the bus closes (the process shuts down), before its connection ends. */
+  onClose(handler: () => void): void;
   close(): Promise<void>;
+}
+
+/**
+ * Messages committed in this process, waiting for the next send: one pg_notify carries as many
+ * as fit (a JSON array of strings), so a burst of commits costs a few notifications, not one
+ * each (PostgreSQL serialises committing transactions that notify).
+ */
+class CommittedOutbox {
+  readonly #database: Database;
+  #queue: Array<{ topic: TransactionalTopic; message: string }> = [];
+  #scheduled = false;
+  logger: Logger | undefined;
+  /**
+   * The embedded database's buses: one process, so each message goes to them as soon as its
+   * transaction commits, without a round trip (and without waiting for the event loop, which a
+   * busy embedded database can keep from turning).
+   */
+  readonly local = new Set<(topic: TransactionalTopic, message: string) => void>();
+
+  constructor(database: Database) {
+    this.#database = database;
+  }
+
+  push(topic: TransactionalTopic, message: string): void {
+    // What could not cross processes is not told in one either: the same on both databases.
+    if (Buffer.byteLength(`${topic}:${JSON.stringify([message])}`) > MAX_NOTIFY_BYTES) {
+      this.logger?.warn({ topic, length: message.length }, 'bus message too long, dropped');
+      return;
+    }
+    if (this.#database.kind !== 'postgres') {
+      for (const deliver of this.local) deliver(topic, message);
+      return;
+    }
+    this.#queue.push({ topic, message });
+    if (this.#scheduled) return;
+    this.#scheduled = true;
+    setImmediate(() => void this.#send());
+  }
+
+  async #send(): Promise<void> {
+    const queued = this.#queue;
+    this.#queue = [];
+    const payloads: string[] = [];
+    let batch: string[] = [];
+    let topic: TransactionalTopic | undefined;
+    const close = () => {
+      if (topic && batch.length > 0) payloads.push(`${topic}:${JSON.stringify(batch)}`);
+      batch = [];
+    };
+    for (const item of queued) {
+      if (item.topic !== topic) {
+        close();
+        topic = item.topic;
+      }
+      const next = `${topic}:${JSON.stringify([...batch, item.message])}`;
+      if (Buffer.byteLength(next) > MAX_NOTIFY_BYTES) close();
+      batch.push(item.message);
+    }
+    close();
+    for (const payload of payloads) {
+      try {
+        await this.#database.query('select pg_notify($1, $2)', [BUS_CHANNEL, payload]);
+      } catch (error) {
+        this.logger?.warn({ err: error }, 'committed messages not broadcast');
+      }
+    }
+    // Whatever was committed meanwhile goes in the next send.
+    this.#scheduled = false;
+    if (this.#queue.length > 0) {
+      this.#scheduled = true;
+      setImmediate(() => void this.#send());
+    }
+  }
+}
+
+const outboxes = new WeakMap<Database, CommittedOutbox>();
+function outboxOf(database: Database): CommittedOutbox {
+  let outbox = outboxes.get(database);
+  if (!outbox) outboxes.set(database, (outbox = new CommittedOutbox(database)));
+  return outbox;
+}
+
+/**
+ * Queues `message` on `topic` in the withTenant transaction `tx`: every process's subscribers
+ * hear it shortly after the transaction commits, and nobody does if it rolls back.
+ */
+export function notifyAfterCommit(tx: Tx, topic: TransactionalTopic, message: string): void {
+  afterCommit(tx, (database) => outboxOf(database).push(topic, message));
 }
 
 export async function connectInvalidationBus(
   database: Database,
   logger: Logger,
 ): Promise<InvalidationBus> {
+  outboxOf(database).logger ??= logger;
   const handlers = new Map<BusTopic, Array<(id: string) => void>>();
+  const closeHandlers: Array<() => void> = [];
   const deliver = (topic: BusTopic, id: string) => {
-    for (const handler of handlers.get(topic) ?? []) handler(id);
+    for (const handler of handlers.get(topic) ?? []) {
+      try {
+        handler(id);
+      } catch (error) {
+        logger.error({ err: error, topic }, 'bus subscriber failed');
+      }
+    }
+  };
+  // The topic is everything before the first colon; the rest (which may hold colons) is the id,
+  // or for a transactional topic a JSON array of messages.
+  const hear = (payload: string) => {
+    const split = payload.indexOf(':');
+    if (split <= 0 || split === payload.length - 1) return;
+    const topic = payload.slice(0, split) as BusTopic;
+    const rest = payload.slice(split + 1);
+    if (!TRANSACTIONAL.has(topic)) {
+      deliver(topic, rest);
+      return;
+    }
+    let messages: unknown;
+    try {
+      messages = JSON.parse(rest);
+    } catch {
+      return;
+    }
+    if (!Array.isArray(messages)) return;
+    for (const message of messages) if (typeof message === 'string') deliver(topic, message);
   };
 
   let listener: pg.Client | undefined;
@@ -34,9 +166,10 @@ export async function connectInvalidationBus(
     await listener.connect();
     await listener.query(`LISTEN ${BUS_CHANNEL}`);
     listener.on('notification', (message) => {
-      const [topic, id] = (message.payload ?? '').split(':');
-      if (message.channel === BUS_CHANNEL && topic && id) deliver(topic as BusTopic, id);
+      if (message.channel === BUS_CHANNEL) hear(message.payload ?? '');
     });
+  } else {
+    outboxOf(database).local.add(deliver);
   }
 
   return {
@@ -51,9 +184,26 @@ export async function connectInvalidationBus(
     },
     subscribe(topic, handler) {
       handlers.set(topic, [...(handlers.get(topic) ?? []), handler]);
+      return () => {
+        handlers.set(
+          topic,
+          (handlers.get(topic) ?? []).filter((h) => h !== handler),
+        );
+      };
+    },
+    onClose(handler) {
+      closeHandlers.push(handler);
     },
     async close() {
+      for (const handler of closeHandlers.splice(0)) {
+        try {
+          handler();
+        } catch (error) {
+          logger.error({ err: error }, 'bus close handler failed');
+        }
+      }
       handlers.clear();
+      outboxOf(database).local.delete(deliver);
       await listener?.end();
     },
   };

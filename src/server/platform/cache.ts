@@ -50,6 +50,14 @@ export class ServiceCache {
     else this.#drop(tenantId);
   }
 
+  /**
+   * Drops the tenant's entries in this process only, for a change every process hears anyway
+   * (a publishing status told through the bus after its commit).
+   */
+  dropLocal(tenantId: string): void {
+    this.#drop(tenantId);
+  }
+
   #drop(tenantId: string): void {
     this.#generations.set(tenantId, (this.#generations.get(tenantId) ?? 0) + 1);
   }

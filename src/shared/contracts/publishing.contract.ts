@@ -99,9 +99,53 @@ export const accountQuotaSchema = z.object({
 });
 export type AccountQuota = z.infer<typeof accountQuotaSchema>;
 
+/** The live status stream's limits (docs/decisions/081). */
+export const LIVE_STATUS = {
+  /** Streams one person may hold open at once (per server process); more answer 429. */
+  maxStreamsPerUser: 5,
+  /** A comment line keeps every proxy on the way from closing a quiet stream (seed §9). */
+  heartbeatMs: 25_000,
+  /** Seed §9: the browser waits this long for the stream to open, then counts a failure. */
+  connectTimeoutMs: 10_000,
+  /** Seed §9: waits before reconnecting after the 1st, 2nd, 3rd and later failures. */
+  reconnectDelaysMs: [1_000, 2_000, 5_000, 10_000],
+} as const;
+
+/** Named server-sent events of GET /api/publishing/live. */
+export const LIVE_EVENTS = {
+  /** data: a LiveStatusMessage. */
+  status: 'status',
+  /** The server is shutting down: reconnect (another process answers). */
+  closing: 'closing',
+  /** The person may no longer read this business's calendar (signed out, removed, role). */
+  ended: 'ended',
+} as const;
+
+/** What changed, as the live stream tells it: always the event, and the delivery if one moved. */
+export const liveStatusMessageSchema = z.object({
+  event_id: z.uuid(),
+  /** The event's status after the change; null when the event was deleted. */
+  status: z.enum(EVENT_STATUSES).nullable(),
+  /** The delivery (one account's copy of the post) that changed; null for the event's own. */
+  delivery: z
+    .object({
+      id: z.uuid(),
+      platform: z.enum(PLATFORMS),
+      status: z.enum(PLATFORM_POST_STATUSES),
+      permalink: z.string().nullable(),
+      /** Why it failed, in plain words. */
+      last_error: z.string().nullable(),
+    })
+    .nullable(),
+  at: z.string(),
+});
+export type LiveStatusMessage = z.infer<typeof liveStatusMessageSchema>;
+
 export const publishingRoutes = {
   /** GET: every connected account's remaining 24-hour publishing quota. */
   quota: '/api/publishing/quota',
+  /** GET: server-sent events, one per status change of the active business's posts. */
+  live: '/api/publishing/live',
   /** GET: the event's targets; PUT: replace them (event must be draft, scheduled or failed). */
   targets: (eventId: string) => `/api/calendar-events/${eventId}/targets`,
   /** POST: publish every target now. */

@@ -26,6 +26,7 @@ import {
   validateEventTargets,
   type Due,
 } from '../publishing/targets.service.ts';
+import { announceEvent } from '../publishing/live-status.ts';
 
 // calendar_events use cases (seed §7). Each takes the business account's id explicitly, as the
 // seed's service did; routes pass the signed-in actor's own. Reads of another account's events
@@ -50,8 +51,7 @@ export interface PageOptions {
 
 /**
  * Seed §7 list, cached per business account (seed §9 service cache) under its normalised
- * filters; every write of that account drops its entries. The returned array may be shared with
- * later callers: treat it as read-only.
+ * filters; every write of that account drops its entries.
  */
 export async function listEvents(
   ctx: ServiceContext,
@@ -140,7 +140,7 @@ export async function createEvent(
   requireFutureIfScheduled(input.status, scheduledFor, now);
   const created = await withTenant(ctx.deps.database, scope, async (tx) => {
     await requireFeature(tx, userId, input.type);
-    return repo.insertEvent(tx, {
+    const row = await repo.insertEvent(tx, {
       userId,
       title: input.title,
       content: input.content ?? null,
@@ -150,6 +150,9 @@ export async function createEvent(
       scheduledFor,
       now,
     });
+    // Open calendars of the business hear of it when this commits (decision 081).
+    await announceEvent(tx, userId, row.id, row.status, now);
+    return row;
   });
   ctx.deps.cache.invalidateTenant(userId);
   return created;
@@ -201,6 +204,9 @@ export async function updateEvent(
     const result = await repo.updateEvent(tx, userId, id, set, now);
     // Targets follow the event in the same transaction; queued jobs of the old version go stale.
     if (result) due = await syncEventTargets(tx, userId, id, status, scheduledFor, now);
+    if (result && (result.status !== existing.status || set.scheduledFor !== undefined)) {
+      await announceEvent(tx, userId, id, result.status, now);
+    }
     return result;
   });
   ctx.deps.cache.invalidateTenant(userId);
@@ -213,9 +219,11 @@ export async function deleteEvent(ctx: ServiceContext, userId: string, id: strin
   requireUserId(userId);
   const scope = scopeForTenant(ctx.actor, userId);
   requireEventId(id);
-  const deleted = await withTenant(ctx.deps.database, scope, (tx) =>
-    repo.deleteEvent(tx, userId, id),
-  );
+  const deleted = await withTenant(ctx.deps.database, scope, async (tx) => {
+    const removed = await repo.deleteEvent(tx, userId, id);
+    if (removed) await announceEvent(tx, userId, id, null);
+    return removed;
+  });
   ctx.deps.cache.invalidateTenant(userId);
   if (!deleted) notFound(id);
 }
@@ -250,6 +258,7 @@ export async function scheduleEvent(
       now,
     );
     if (result) due = await syncEventTargets(tx, userId, id, 'scheduled', when, now);
+    if (result) await announceEvent(tx, userId, id, result.status, now);
     return result;
   });
   ctx.deps.cache.invalidateTenant(userId);

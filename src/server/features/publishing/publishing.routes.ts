@@ -14,6 +14,7 @@ import { ok } from '#server/platform/http/respond.ts';
 import type { ServiceContext } from '#server/platform/access.ts';
 import { actorOf, requireActor } from '../auth/auth.middleware.ts';
 import { openPublicMedia, PUBLIC_MEDIA_PATH } from './media-urls.ts';
+import { liveStatusHub } from './live-stream.ts';
 import { listQuotas } from './quota.service.ts';
 import * as targets from './targets.service.ts';
 
@@ -25,6 +26,7 @@ export function createPublishingRoutes(deps: AppDeps) {
   router.use('/api/calendar-events/:id/targets', requireActor);
   router.use('/api/calendar-events/:id/publish-now', requireActor);
   router.use(publishingRoutes.quota, requireActor);
+  router.use(publishingRoutes.live, requireActor);
   const context = (c: AppContext): ServiceContext => ({ deps, actor: actorOf(c) });
 
   router.openapi(
@@ -74,6 +76,10 @@ export function createPublishingRoutes(deps: AppDeps) {
     }),
     async (c) => ok(c, await listQuotas(context(c))),
   );
+
+  // Server-sent events: each status change of the active business's posts (decision 081).
+  // Refusals (401, 403, 429) answer in the error envelope before the stream starts.
+  router.get(publishingRoutes.live, (c) => liveStatusHub(deps).open(c, actorOf(c)));
 
   // The capability URL the platform fetches a post's media from (docs/decisions/080).
   router.get(`${PUBLIC_MEDIA_PATH}/:token/:file`, async (c) => {

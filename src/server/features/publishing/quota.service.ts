@@ -2,7 +2,7 @@ import type { AccountQuota } from '#shared/contracts/publishing.contract.ts';
 import { requireAccess, tenantScope, type ServiceContext } from '#server/platform/access.ts';
 import type { AppDeps } from '#server/platform/deps.ts';
 import { withTenant } from '#server/platform/db/tenant.ts';
-import { normalizeError } from '#shared/errors/index.ts';
+import { toAppError } from '#server/integrations/meta/errors.ts';
 import { metaRuntime } from '../platforms/meta-runtime.ts';
 import { connectionToken } from '../platforms/platforms.service.ts';
 import * as platformsRepo from '../platforms/platforms.repository.ts';
@@ -84,6 +84,13 @@ export async function readQuota(
   } catch (error) {
     // Publishing checks again before sending; an unreadable quota blocks nothing.
     deps.logger.warn({ err: error, connectionId: connection.id }, 'publishing quota not read');
-    return { ...base, ...none, source: 'unavailable', reason: normalizeError(error).userMessage };
+    // The catalogue's message for a Graph failure (a token the platform refused says to
+    // reconnect), not the generic one for an unknown error.
+    return {
+      ...base,
+      ...none,
+      source: 'unavailable',
+      reason: toAppError(error).record.userMessage,
+    };
   }
 }

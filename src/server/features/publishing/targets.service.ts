@@ -19,6 +19,7 @@ import { findPlan } from '../calendar/calendar.repository.ts';
 import * as platformsRepo from '../platforms/platforms.repository.ts';
 import { isUuid } from '../profile/user-id.ts';
 import { jobDispatcher } from './publishing.jobs.ts';
+import { announceDelivery, announceEvent } from './live-status.ts';
 import { accountLabel, readQuota } from './quota.service.ts';
 import { refreshEventStatus, type PublishJobPayload } from './publishing.service.ts';
 import * as repo from './publishing.repository.ts';
@@ -80,11 +81,21 @@ export async function setTargets(
     return row;
   });
   requireEditable(event);
-  await validate(ctx.deps, tenantId, event.content ?? '', specs, event.status === 'scheduled');
+  // A scheduled event's targets must be publishable as stored. Any other event's targets are
+  // kept as chosen, problems and all (a draft may wait for its photo); scheduling and publishing
+  // check every rule again before anything is sent (decision 085).
+  const publishable = event.status === 'scheduled';
+  await validate(ctx.deps, tenantId, event.content ?? '', specs, publishable, publishable);
   const now = new Date();
   const { state, dispatch } = await withTenant(ctx.deps.database, scope, async (tx) => {
     const current = (await repo.findEventRow(tx, tenantId, eventId)) ?? notFound(eventId);
     requireEditable(current);
+    if (!publishable && current.status === 'scheduled') {
+      // Scheduled since the check above: its targets were not checked as a scheduled post's.
+      throw AppError.from('WORKFLOW_STATE_INVALID', {
+        technicalMessage: `Calendar event ${eventId} was scheduled while its targets were set`,
+      });
+    }
     const existing = await repo.listPostsOfEvent(tx, tenantId, eventId);
     if (existing.some((e) => e.post.status === 'publishing' || e.post.status === 'unconfirmed')) {
       throw inFlight(eventId);
@@ -123,6 +134,7 @@ export async function setTargets(
     );
     await syncMediaUsages(tx, tenantId, eventId, specs);
     await repo.setEventPlatforms(tx, tenantId, eventId, connections, specs, now);
+    await announceEvent(tx, tenantId, eventId, current.status, now);
     const dispatch: Due[] = scheduled
       ? inserted.map((p) => ({
           payload: { postId: p.id, userId: tenantId, version: p.version },
@@ -166,6 +178,7 @@ export async function publishNow(ctx: ServiceContext, eventId: string): Promise<
     const current = (await repo.findEventRow(tx, tenantId, eventId)) ?? notFound(eventId);
     requireEditable(current);
     await repo.updateEventSchedule(tx, tenantId, eventId, 'scheduled', now, now);
+    await announceEvent(tx, tenantId, eventId, 'scheduled', now);
     const dispatch = await syncEventTargets(tx, tenantId, eventId, 'scheduled', now, now);
     return {
       state: await stateOf(tx, (await repo.findEventRow(tx, tenantId, eventId))!),
@@ -203,6 +216,7 @@ export async function syncEventTargets(
   const posts = await repo.listPostsOfEvent(tx, userId, eventId);
   const due: Due[] = [];
   const schedule = status === 'scheduled' && scheduledFor !== null;
+  const moved: repo.PostRow[] = [];
   for (const { post } of posts) {
     if (post.status === 'published' || post.status === 'publishing') continue;
     if (post.status === 'unconfirmed') continue; // reconcile decides first
@@ -222,6 +236,7 @@ export async function syncEventTargets(
       },
       now,
     );
+    if (updated && updated.status !== post.status) moved.push(updated);
     if (updated && schedule) {
       due.push({
         payload: { postId: updated.id, userId, version: updated.version },
@@ -231,6 +246,10 @@ export async function syncEventTargets(
   }
   if (schedule && posts.some((p) => p.post.status === 'published')) {
     await refreshEventStatus(tx, userId, eventId, now);
+  }
+  if (moved.length > 0) {
+    const eventStatus = (await repo.findEventRow(tx, userId, eventId))?.status ?? null;
+    for (const post of moved) await announceDelivery(tx, userId, post, eventStatus, now);
   }
   return due;
 }
@@ -268,6 +287,8 @@ async function validate(
   caption: string,
   specs: readonly TargetSpec[],
   withQuota: boolean,
+  /** false: only what the rows need (a connected account, files in the library). */
+  withRules = true,
 ): Promise<void> {
   const { connections, media } = await withTenant(
     deps.database,
@@ -293,7 +314,7 @@ async function validate(
       });
       continue;
     }
-    if (connection.health === 'expired' || connection.health === 'revoked') {
+    if (withRules && (connection.health === 'expired' || connection.health === 'revoked')) {
       problems.push({
         field: `${at}.connection_id`,
         connection_id: spec.connectionId,
@@ -323,6 +344,7 @@ async function validate(
         compatibility: compatibilityOf(row),
       });
     });
+    if (!withRules) continue;
     let remaining: number | null = null;
     if (withQuota && connection.platform === 'instagram') {
       if (!quota.has(connection.id))

@@ -24,12 +24,35 @@ export function tenantSettings(scope: TenantScope): Record<string, string> {
   };
 }
 
+const afterCommitCallbacks = new WeakMap<Tx, Array<(database: Database) => void>>();
+
+/**
+ * Runs `callback` once the withTenant transaction `tx` has committed, never if it rolls back:
+ * for telling other processes about a change (bus.ts notifyAfterCommit) without holding the
+ * transaction open while doing it. The callback runs before withTenant returns and must not throw.
+ */
+export function afterCommit(tx: Tx, callback: (database: Database) => void): void {
+  const callbacks = afterCommitCallbacks.get(tx);
+  if (callbacks) callbacks.push(callback);
+  else afterCommitCallbacks.set(tx, [callback]);
+}
+
 export async function withTenant<T>(
   database: Database,
   scope: TenantScope,
   fn: (tx: Tx) => Promise<T>,
 ): Promise<T> {
-  return database.scopedTransaction(tenantSettings(scope), fn);
+  let current: Tx | undefined;
+  const result = await database.scopedTransaction(tenantSettings(scope), (tx) => {
+    current = tx;
+    return fn(tx);
+  });
+  const callbacks = current && afterCommitCallbacks.get(current);
+  if (callbacks) {
+    afterCommitCallbacks.delete(current!);
+    for (const callback of callbacks) callback(database);
+  }
+  return result;
 }
 
 /**

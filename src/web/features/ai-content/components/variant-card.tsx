@@ -33,6 +33,7 @@ import { Label } from '../../../components/ui/label.tsx';
 import { fieldErrorsOf } from '../../../lib/api-client.ts';
 import { cn } from '../../../lib/cn.ts';
 import { userMessageOf } from '../../../lib/errors.ts';
+import { composerLinkFor } from '../../composer/lib/links.ts';
 import type { Slot } from '../lib/generation-state.ts';
 import { Textarea } from './fields.tsx';
 
@@ -60,6 +61,7 @@ function formatInZone(iso: string, timeZone: string): string {
   }
 }
 
+/** The calendar's quick view of a saved event (the history lists link there). */
 export function calendarLinkFor(eventId: string): string {
   return `/dashboard/calendar?event=${encodeURIComponent(eventId)}`;
 }
@@ -364,7 +366,7 @@ export function VariantCard({
               ) : null}
               {slot.event ? (
                 <Button asChild size="sm" variant="ghost">
-                  <Link to={calendarLinkFor(slot.event.id)}>
+                  <Link to={composerLinkFor(slot.event.id)}>
                     <ExternalLink aria-hidden className="size-4" /> Open in the composer
                   </Link>
                 </Button>

@@ -23,5 +23,7 @@ export function useCalendarPermissions() {
     create: check('create:post'),
     update: check('update:post'),
     delete: check('delete:post'),
+    schedule: check('schedule:post'),
+    publish: check('publish:post'),
   };
 }

@@ -1,6 +1,6 @@
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { toast } from 'sonner';
-import { ExternalLink } from 'lucide-react';
+import { ExternalLink, PenSquare, Send } from 'lucide-react';
 import { PLATFORMS, type Platform } from '#shared/contracts/account.contract.ts';
 import type { CalendarEvent, EventType } from '#shared/contracts/calendar.contract.ts';
 import { Alert } from '../../../components/ui/alert.tsx';
@@ -42,6 +42,7 @@ import {
 import { formatDateTime } from '../lib/format.ts';
 import { zoneAbbreviation } from '../lib/time-zone.ts';
 import { PLATFORM_STYLES, StatusIcon, platformNames } from './event-style.tsx';
+import { canPublishNow, PublishNowConfirm } from '../../composer/components/publish-now.tsx';
 
 export type EventDialogState =
   { kind: 'create'; values: EventFormValues } | { kind: 'edit'; event: CalendarEvent };
@@ -50,11 +51,18 @@ interface EventDialogProps {
   state: EventDialogState | null;
   onClose(): void;
   timeZone: string;
-  permissions: { create: boolean; update: boolean; delete: boolean };
+  permissions: {
+    create: boolean;
+    update: boolean;
+    delete: boolean;
+    publish?: boolean | undefined;
+  };
   /** After any write: the calendar reloads. */
   onChanged(): void;
   /** Opens another event (the copy made by Duplicate). */
   onOpenEvent(event: CalendarEvent): void;
+  /** Opens a post in the composer (media, accounts, previews). */
+  onOpenComposer?: ((event: CalendarEvent) => void) | undefined;
 }
 
 /** Types a person picks here; AI-generated content comes from the AI content area. */
@@ -83,6 +91,7 @@ function EventDialogBody({
   permissions,
   onChanged,
   onOpenEvent,
+  onOpenComposer,
 }: EventDialogProps & { state: EventDialogState }) {
   const event = state.kind === 'edit' ? state.event : null;
   const locked = event !== null && isLocked(event);
@@ -94,6 +103,11 @@ function EventDialogBody({
   const [formError, setFormError] = useState<string | null>(null);
   const [busy, setBusy] = useState<null | 'save' | 'duplicate' | 'delete'>(null);
   const [confirmingDelete, setConfirmingDelete] = useState(false);
+  const [confirmingPublish, setConfirmingPublish] = useState(false);
+  const composable =
+    event !== null &&
+    (event.type === 'post' || event.type === 'ai_generated') &&
+    event.status !== 'unconfirmed';
   const confirmRef = useRef<HTMLButtonElement>(null);
   const titleRef = useRef<HTMLInputElement>(null);
   const ids = useId();
@@ -367,7 +381,7 @@ function EventDialogBody({
               </p>
             ) : values.status === 'scheduled' ? (
               <p className="text-xs text-muted-foreground">
-                It will be published at this time once your platforms are connected.
+                It will be published at this time to the accounts chosen in the composer.
               </p>
             ) : null}
             {errors.status ? (
@@ -406,6 +420,33 @@ function EventDialogBody({
               Delete
             </Button>
           </div>
+        </div>
+      ) : null}
+
+      {event && confirmingPublish ? (
+        <PublishNowConfirm
+          event={event}
+          onCancel={() => setConfirmingPublish(false)}
+          onPublished={() => {
+            onChanged();
+            onClose();
+          }}
+          onOpenComposer={onOpenComposer ? () => onOpenComposer(event) : undefined}
+        />
+      ) : null}
+
+      {event && composable && editable && (onOpenComposer || permissions.publish) ? (
+        <div className="flex flex-wrap gap-2 border-t border-border pt-3">
+          {onOpenComposer ? (
+            <Button variant="secondary" size="sm" onClick={() => onOpenComposer(event)}>
+              <PenSquare aria-hidden className="size-4" /> Open in composer
+            </Button>
+          ) : null}
+          {permissions.publish && canPublishNow(event) && !confirmingPublish ? (
+            <Button variant="outline" size="sm" onClick={() => setConfirmingPublish(true)}>
+              <Send aria-hidden className="size-4" /> Publish now
+            </Button>
+          ) : null}
         </div>
       ) : null}
 

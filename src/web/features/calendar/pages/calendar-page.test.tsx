@@ -139,7 +139,11 @@ describe('calendar page', () => {
     fireEvent.click(
       await screen.findByRole('button', { name: /^New post on Tuesday,? (31 March|March 31)$/ }),
     );
-    const dialog = await screen.findByRole('dialog');
+    // A post is written in the composer, opened at the slot; a note goes on to the quick dialog.
+    const composer = await screen.findByRole('dialog', { name: 'New post' }, { timeout: 10_000 });
+    expect((within(composer).getByLabelText('Date') as HTMLInputElement).value).toBe('2026-03-31');
+    fireEvent.click(within(composer).getByRole('button', { name: 'Add a note instead' }));
+    const dialog = await screen.findByRole('dialog', { name: 'New note' });
     expect((within(dialog).getByLabelText('Date') as HTMLInputElement).value).toBe('2026-03-31');
     expect((within(dialog).getByLabelText(/^Time/) as HTMLInputElement).value).toBe('09:00');
     fireEvent.click(within(dialog).getByRole('button', { name: 'Save' }));

@@ -31,6 +31,7 @@ import {
   useInvalidateCalendar,
   type CalendarFilters,
 } from '../api/calendar-api.ts';
+import { useLiveStatus } from '../api/live-status.ts';
 import { AccountFilter } from '../components/account-filter.tsx';
 import { EventDialog, type EventDialogState } from '../components/event-dialog.tsx';
 import { MOVE_HINT_ID } from '../components/event-chip.tsx';
@@ -65,6 +66,7 @@ import {
   type PlainDate,
 } from '../lib/time-zone.ts';
 import { LoadError } from '../../../components/ui/query-status.tsx';
+import { ComposerHost, withComposer } from '../../composer/pages/composer-host.tsx';
 
 const VIEW_LABELS: Record<CalendarView, string> = {
   month: 'Month',
@@ -135,6 +137,7 @@ function Calendar({ userId, timeZone }: { userId: string | null; timeZone: strin
     [range, filters],
   );
   const query = useEventsInRange(userId, rangeQuery);
+  useLiveStatus(userId);
   const index = useMemo(() => indexEvents(query.data ?? [], timeZone), [query.data, timeZone]);
 
   const go = useCallback(
@@ -253,7 +256,10 @@ function Calendar({ userId, timeZone }: { userId: string | null; timeZone: strin
       onOpen: (event) => setDialog({ kind: 'edit', event }),
       onCreate: (day, hour) => {
         if (!permissions.create) return;
-        setDialog({ kind: 'create', values: newEventValues(day, hour ?? DEFAULT_CREATE_HOUR) });
+        // A post is written in the composer (decision 085); a note from its "Add a note instead".
+        setParams((current) =>
+          withComposer(current, { date: day, hour: hour ?? DEFAULT_CREATE_HOUR }),
+        );
       },
       onShowDay: (day) => go({ view: 'day', date: day }),
       onDrop: (eventId, day, hour) => {
@@ -277,7 +283,7 @@ function Calendar({ userId, timeZone }: { userId: string | null; timeZone: strin
         void move(event, movedTime(event.scheduled_for!, { day, hour }, timeZone));
       },
     }),
-    [permissions.update, permissions.create, go, move, timeZone],
+    [permissions.update, permissions.create, go, move, timeZone, setParams],
   );
 
   const label = titleOf(view, anchor, range.days);
@@ -299,13 +305,17 @@ function Calendar({ userId, timeZone }: { userId: string | null; timeZone: strin
             {permissions.create ? (
               <Button
                 onClick={() =>
-                  setDialog({
-                    kind: 'create',
-                    values: newEventValues(
-                      view === 'day' ? anchor : today,
-                      Math.min(23, zonedParts(new Date(), timeZone).hour + 1),
+                  setParams((current) =>
+                    withComposer(
+                      current,
+                      view === 'day'
+                        ? {
+                            date: anchor,
+                            hour: Math.min(23, zonedParts(new Date(), timeZone).hour + 1),
+                          }
+                        : {},
                     ),
-                  })
+                  )
                 }
               >
                 <Plus aria-hidden className="size-4" /> New post
@@ -426,6 +436,20 @@ function Calendar({ userId, timeZone }: { userId: string | null; timeZone: strin
         permissions={permissions}
         onChanged={() => void invalidate()}
         onOpenEvent={(event) => setDialog({ kind: 'edit', event })}
+        onOpenComposer={(event) => {
+          setDialog(null);
+          setParams((current) => withComposer(current, { eventId: event.id }));
+        }}
+      />
+      <ComposerHost
+        timeZone={timeZone}
+        userId={userId}
+        onQuickNote={(at) =>
+          setDialog({
+            kind: 'create',
+            values: { ...newEventValues(today, DEFAULT_CREATE_HOUR), ...at, type: 'note' },
+          })
+        }
       />
     </div>
   );

@@ -13,6 +13,7 @@ function renderHome(auth: AuthContextValue, upcoming: unknown[], attention: unkn
   const byStatus = ['failed', 'unconfirmed'];
   let call = 0;
   mockApi({
+    'GET /api/publishing/quota': ok([]),
     'GET /api/calendar-events/upcoming': ok(upcoming),
     'GET /api/calendar-events': () => {
       const status = byStatus[call++ % 2];
@@ -131,5 +132,13 @@ describe('dashboard home', () => {
   it('says all is clear when nothing failed', async () => {
     renderHome(authValue(), []);
     expect(await screen.findByText('All clear: nothing failed.')).toBeTruthy();
+  });
+
+  it('shows the publishing quota card, with a link to connect an account when there is none', async () => {
+    renderHome(authValue(), []);
+    expect(screen.getByRole('heading', { name: 'Publishing quota' })).toBeTruthy();
+    expect(
+      (await screen.findByRole('link', { name: 'Connect an account' })).getAttribute('href'),
+    ).toBe('/dashboard/platforms');
   });
 });

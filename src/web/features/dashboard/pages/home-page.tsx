@@ -30,6 +30,8 @@ import { useAuth } from '../../auth/auth-context.ts';
 import { useUpcomingEvents } from '../../calendar/api/list-upcoming-events.ts';
 import { useEventsNeedingAttention } from '../../calendar/api/calendar-api.ts';
 import { LoadError, LoadingRows } from '../../../components/ui/query-status.tsx';
+import { useLiveStatus } from '../../calendar/api/live-status.ts';
+import { PublishingQuotaCard } from '../components/publishing-quota-card.tsx';
 
 export function greetingFor(hour: number): string {
   if (hour < 12) return 'Good morning';
@@ -373,6 +375,7 @@ function OnboardingChecklist({ items }: { items: ChecklistItem[] }) {
 export default function DashboardHomePage() {
   const { user, businessProfile, subscription } = useAuth();
   const upcoming = useUpcomingEvents(user?.id ?? null);
+  useLiveStatus(user?.id ?? null);
   const greeting = greetingFor(new Date().getHours());
   const name = businessProfile?.business_name?.trim();
   const timeZone = safeTimeZone(businessProfile?.time_zone);
@@ -388,6 +391,7 @@ export default function DashboardHomePage() {
         {user ? <UpcomingPosts userId={user.id} timeZone={timeZone} /> : null}
         <div className="grid content-start gap-6">
           {user ? <NeedsAttention userId={user.id} timeZone={timeZone} /> : null}
+          {user ? <PublishingQuotaCard /> : null}
           <PlanCard subscription={subscription} />
         </div>
       </div>

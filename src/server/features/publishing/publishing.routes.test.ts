@@ -1,0 +1,511 @@
+import { eq } from 'drizzle-orm';
+import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { calendarEventSchema } from '#shared/contracts/calendar.contract.ts';
+import {
+  accountQuotaSchema,
+  publishingStateSchema,
+  type AccountQuota,
+  type TargetProblem,
+} from '#shared/contracts/publishing.contract.ts';
+import { AppError } from '#shared/errors/index.ts';
+import { SEED } from '#simulators/meta-graph/state.ts';
+import {
+  TestClient,
+  createSignedInUser,
+  getTestApp,
+  type SignedInUser,
+  type TestApp,
+} from '#server/test/app.ts';
+import { metaRuntime } from '../platforms/meta-runtime.ts';
+import { platformConnections } from '../platforms/platforms.tables.ts';
+import {
+  connectAll,
+  insertMedia,
+  publishedCopies,
+  type Connected,
+} from './publishing.test-helpers.ts';
+import { addMember } from './team.test-helpers.ts';
+import * as targets from './targets.service.ts';
+
+// The publishing API through the real app and database, with accounts connected through the
+// Graph API simulator and the app's own job workers (docs/decisions/080): choosing targets and
+// each rule that refuses one, publishing now, and each account's 24-hour quota.
+
+let t: TestApp;
+let owner: SignedInUser;
+let other: SignedInUser;
+let accounts: Connected[];
+let facebook: Connected;
+let instagram: Connected;
+let photo: string;
+
+beforeAll(async () => {
+  t = await getTestApp();
+  [owner, other] = await Promise.all([createSignedInUser(t), createSignedInUser(t)]);
+  accounts = await connectAll(t, owner);
+  facebook = accounts.find((a) => a.platform === 'facebook' && a.external_id === SEED.pageId)!;
+  instagram = accounts.find((a) => a.external_id === SEED.igAccountId)!;
+  photo = await insertMedia(t, owner.userId, 'image');
+});
+
+const sim = () => metaRuntime(t.runtime.deps).simulator!;
+const inHours = (h: number) => new Date(Date.now() + h * 3_600_000).toISOString();
+const restore: Array<() => unknown> = [];
+afterEach(async () => {
+  for (const undo of restore.splice(0).reverse()) await undo();
+});
+
+type Res = Awaited<ReturnType<TestClient['request']>>;
+
+function expectError(res: Res, status: number, code: string) {
+  expect(res.status, res.text).toBe(status);
+  expect(res.json.success).toBe(false);
+  expect(res.json.metadata.errorCode).toBe(code);
+}
+
+async function createEvent(
+  user: SignedInUser,
+  fields: { content?: string; status?: 'draft' | 'scheduled'; type?: string } = {},
+) {
+  const res = await user.client.request('/api/calendar-events', {
+    json: {
+      title: 'Weekend bake',
+      content: fields.content ?? 'Fresh sourdough this Saturday #bakery',
+      status: fields.status ?? 'scheduled',
+      type: fields.type ?? 'post',
+      scheduled_for: inHours(48),
+    },
+  });
+  expect(res.status, res.text).toBe(201);
+  return calendarEventSchema.parse(res.json.data);
+}
+
+function putTargets(user: SignedInUser, eventId: string, body: unknown) {
+  return user.client.request(`/api/calendar-events/${eventId}/targets`, {
+    method: 'PUT',
+    json: body,
+  });
+}
+
+/**
+ * A refusal as the composer sees it (400, "Failed to schedule content", one message per field
+ * naming the account), and the rules the service names for it (details.problems, which the
+ * envelope does not carry).
+ */
+async function refusal(eventId: string, list: unknown[]) {
+  const res = await putTargets(owner, eventId, { targets: list });
+  expectError(res, 400, 'VALIDATION_ERROR');
+  expect(res.json.error).toBe('Failed to schedule content');
+  let problems: TargetProblem[] = [];
+  try {
+    await targets.setTargets(
+      {
+        deps: t.runtime.deps,
+        actor: {
+          userId: owner.userId,
+          tenantId: owner.userId,
+          tenantRole: 'owner',
+          isAdmin: false,
+        },
+      },
+      eventId,
+      { targets: list },
+    );
+  } catch (error) {
+    expect(error).toBeInstanceOf(AppError);
+    problems = ((error as AppError).record.details?.['problems'] ?? []) as TargetProblem[];
+  }
+  return {
+    fieldErrors: res.json.metadata.fieldErrors as Record<string, string>,
+    rules: problems.map((p) => [p.field, p.account, p.rule]),
+  };
+}
+
+describe('GET and PUT /api/calendar-events/{id}/targets', () => {
+  it('stores the chosen accounts of a scheduled post, each scheduled with the event', async () => {
+    const event = await createEvent(owner);
+    const res = await putTargets(owner, event.id, {
+      targets: [
+        { connection_id: facebook.id, format: 'post', media_ids: [] },
+        {
+          connection_id: instagram.id,
+          format: 'post',
+          media_ids: [photo],
+          first_comment: 'More at the shop',
+        },
+      ],
+    });
+    expect(res.status, res.text).toBe(200);
+    const state = publishingStateSchema.parse(res.json.data);
+    expect(state).toMatchObject({ event_id: event.id, event_status: 'scheduled' });
+    const byPlatform = [...state.targets].sort((x, y) => x.platform.localeCompare(y.platform));
+    expect(byPlatform.map((x) => [x.connection_id, x.platform, x.account_name, x.status])).toEqual([
+      [facebook.id, 'facebook', 'Rosa Bakery', 'scheduled'],
+      [instagram.id, 'instagram', 'Rosa Bakery', 'scheduled'],
+    ]);
+    expect(byPlatform[1]).toMatchObject({
+      media_ids: [photo],
+      first_comment: 'More at the shop',
+      scheduled_for: event.scheduled_for,
+      attempts: 0,
+      last_error: null,
+    });
+
+    const read = await owner.client.request(`/api/calendar-events/${event.id}/targets`);
+    expect(read.status).toBe(200);
+    expect(publishingStateSchema.parse(read.json.data)).toEqual(state);
+    // The calendar's platform filter follows the targets.
+    const again = await owner.client.request(`/api/calendar-events/${event.id}`);
+    expect(again.json.data.platforms).toEqual(['facebook', 'instagram']);
+  });
+
+  it('refuses Instagram without a photo or video', async () => {
+    const event = await createEvent(owner);
+    const { fieldErrors, rules } = await refusal(event.id, [
+      { connection_id: instagram.id, format: 'post', media_ids: [] },
+    ]);
+    expect(fieldErrors).toEqual({
+      'targets.0.media_ids': '@rosabakery: Instagram needs at least one photo or video',
+    });
+    expect(rules).toEqual([['targets.0.media_ids', '@rosabakery', 'media_required']]);
+  });
+
+  it('refuses a caption over Instagram’s 2,200 characters, and not on Facebook', async () => {
+    const event = await createEvent(owner, { content: 'a'.repeat(2201) });
+    const { fieldErrors, rules } = await refusal(event.id, [
+      { connection_id: facebook.id, format: 'post', media_ids: [] },
+      { connection_id: instagram.id, format: 'post', media_ids: [photo] },
+    ]);
+    expect(fieldErrors).toEqual({
+      content: '@rosabakery: Too long: 2,201 of 2,200 characters',
+    });
+    expect(rules).toEqual([['content', '@rosabakery', 'caption_too_long']]);
+  });
+
+  it('refuses more than 30 hashtags on Instagram', async () => {
+    const tags = Array.from({ length: 31 }, (_, i) => `#bread${i}`).join(' ');
+    const event = await createEvent(owner, { content: `Fresh today ${tags}` });
+    const { fieldErrors, rules } = await refusal(event.id, [
+      { connection_id: instagram.id, format: 'post', media_ids: [photo] },
+    ]);
+    expect(fieldErrors).toEqual({ content: '@rosabakery: Too many hashtags: 31 of 30' });
+    expect(rules).toEqual([['content', '@rosabakery', 'caption_too_many_hashtags']]);
+  });
+
+  it('refuses a carousel of one, and a reel without a video', async () => {
+    const event = await createEvent(owner);
+    const { fieldErrors, rules } = await refusal(event.id, [
+      { connection_id: instagram.id, format: 'carousel', media_ids: [photo] },
+      { connection_id: facebook.id, format: 'reel', media_ids: [photo] },
+    ]);
+    expect(fieldErrors).toEqual({
+      'targets.0.media_ids': '@rosabakery: A carousel needs between 2 and 10 photos or videos',
+      'targets.1.media_ids': 'Rosa Bakery: A reel needs exactly one video',
+    });
+    expect(rules).toEqual([
+      ['targets.0.media_ids', '@rosabakery', 'carousel_items'],
+      ['targets.1.media_ids', 'Rosa Bakery', 'reel_video'],
+    ]);
+    // More than 10 is refused by the input's own shape.
+    const many = Array.from({ length: 11 }, () => photo);
+    const res = await putTargets(owner, event.id, {
+      targets: [{ connection_id: instagram.id, format: 'carousel', media_ids: many }],
+    });
+    expectError(res, 400, 'VALIDATION_ERROR');
+    expect(Object.keys(res.json.metadata.fieldErrors)).toEqual(['targets.0.media_ids']);
+  });
+
+  it('refuses an account that is not connected, including another business’s', async () => {
+    const theirs = await connectAll(t, other);
+    const event = await createEvent(owner);
+    const { fieldErrors, rules } = await refusal(event.id, [
+      { connection_id: crypto.randomUUID(), format: 'post', media_ids: [] },
+      { connection_id: theirs[0]!.id, format: 'post', media_ids: [] },
+    ]);
+    const message = 'This account is not connected. Connect it on the Platforms page first';
+    expect(fieldErrors).toEqual({
+      'targets.0.connection_id': message,
+      'targets.1.connection_id': message,
+    });
+    expect(rules).toEqual([
+      ['targets.0.connection_id', null, 'account_connected'],
+      ['targets.1.connection_id', null, 'account_connected'],
+    ]);
+  });
+
+  it('refuses the same account twice', async () => {
+    const event = await createEvent(owner);
+    const res = await putTargets(owner, event.id, {
+      targets: [
+        { connection_id: facebook.id, format: 'post', media_ids: [] },
+        { connection_id: facebook.id, format: 'post', media_ids: [photo] },
+      ],
+    });
+    expectError(res, 400, 'VALIDATION_ERROR');
+    expect(res.json.metadata.fieldErrors).toEqual({
+      'targets.1.connection_id': 'This account is chosen twice',
+    });
+  });
+
+  it('refuses an Instagram account whose 24-hour publishing limit is used up', async () => {
+    const quota = await owner.client.request('/api/publishing/quota');
+    const before = accountQuotaSchema
+      .array()
+      .parse(quota.json.data)
+      .find((q) => q.connection_id === instagram.id)!;
+    const config = sim().state.config;
+    const total = config.quotaTotal;
+    restore.push(() => (config.quotaTotal = total));
+    // The platform now allows exactly what was already published today.
+    config.quotaTotal = before.used!;
+
+    const event = await createEvent(owner);
+    const { fieldErrors, rules } = await refusal(event.id, [
+      { connection_id: instagram.id, format: 'post', media_ids: [photo] },
+    ]);
+    expect(fieldErrors).toEqual({
+      'targets.0.connection_id':
+        '@rosabakery: This account has reached its 24-hour publishing limit',
+    });
+    expect(rules).toEqual([['targets.0.connection_id', '@rosabakery', 'publishing_limit']]);
+  });
+
+  it('refuses targets on a note', async () => {
+    const note = await createEvent(owner, { status: 'draft', type: 'note' });
+    const res = await putTargets(owner, note.id, {
+      targets: [{ connection_id: facebook.id, format: 'post', media_ids: [] }],
+    });
+    expectError(res, 400, 'VALIDATION_ERROR');
+    expect(res.json.metadata.fieldErrors).toEqual({ type: 'A note is never published' });
+  });
+
+  it('finds nothing of another business: 404 for its event', async () => {
+    const event = await createEvent(owner);
+    expectError(
+      await other.client.request(`/api/calendar-events/${event.id}/targets`),
+      404,
+      'NOT_FOUND',
+    );
+    expectError(await putTargets(other, event.id, { targets: [] }), 404, 'NOT_FOUND');
+    expectError(
+      await other.client.request(`/api/calendar-events/${event.id}/publish-now`, {
+        method: 'POST',
+      }),
+      404,
+      'NOT_FOUND',
+    );
+    expectError(
+      await owner.client.request(`/api/calendar-events/${crypto.randomUUID()}/targets`),
+      404,
+      'NOT_FOUND',
+    );
+  });
+
+  it('lets a viewer read the targets but not change or publish them (403)', async () => {
+    const viewer = await addMember(t, owner, 'viewer');
+    const event = await createEvent(owner);
+    const read = await viewer.client.request(`/api/calendar-events/${event.id}/targets`);
+    expect(read.status, read.text).toBe(200);
+    expect(read.json.data.event_id).toBe(event.id);
+    expectError(
+      await putTargets(viewer, event.id, {
+        targets: [{ connection_id: facebook.id, format: 'post', media_ids: [] }],
+      }),
+      403,
+      'FORBIDDEN',
+    );
+    expectError(
+      await viewer.client.request(`/api/calendar-events/${event.id}/publish-now`, {
+        method: 'POST',
+      }),
+      403,
+      'FORBIDDEN',
+    );
+  });
+
+  it('refuses unknown fields and malformed input (400)', async () => {
+    const event = await createEvent(owner);
+    const extra = await putTargets(owner, event.id, { targets: [], publish: true });
+    expectError(extra, 400, 'VALIDATION_ERROR');
+    expect(extra.json.metadata.fieldErrors).toEqual({ publish: 'Unknown field' });
+
+    const wrong = await putTargets(owner, event.id, {
+      targets: [{ connection_id: 'page-1', format: 'story', media_ids: ['x'] }],
+    });
+    expectError(wrong, 400, 'VALIDATION_ERROR');
+    expect(Object.keys(wrong.json.metadata.fieldErrors).sort()).toEqual([
+      'targets.0.connection_id',
+      'targets.0.format',
+      'targets.0.media_ids.0',
+    ]);
+
+    const malformed = await owner.client.request(`/api/calendar-events/${event.id}/targets`, {
+      method: 'PUT',
+      body: '{"targets": [',
+      headers: { 'content-type': 'application/json' },
+    });
+    expectError(malformed, 400, 'VALIDATION_ERROR');
+
+    const badId = await owner.client.request('/api/calendar-events/not-an-id/targets');
+    expectError(badId, 400, 'VALIDATION_ERROR');
+
+    const signedOut = await new TestClient(t.app).request(
+      `/api/calendar-events/${event.id}/targets`,
+    );
+    expectError(signedOut, 401, 'UNAUTHORIZED');
+  });
+});
+
+describe('POST /api/calendar-events/{id}/publish-now', () => {
+  it('publishes through the worker once, then refuses to publish again', async () => {
+    const text = `Open late tonight ${crypto.randomUUID()}`;
+    const event = await createEvent(owner, { content: text, status: 'draft' });
+    const chosen = await putTargets(owner, event.id, {
+      targets: [{ connection_id: facebook.id, format: 'post', media_ids: [] }],
+    });
+    expect(chosen.status, chosen.text).toBe(200);
+
+    const res = await owner.client.request(`/api/calendar-events/${event.id}/publish-now`, {
+      method: 'POST',
+    });
+    expect(res.status, res.text).toBe(200);
+    const state = publishingStateSchema.parse(res.json.data);
+    expect(state.event_status).toBe('scheduled');
+    expect(Date.parse(state.scheduled_for!)).toBeLessThanOrEqual(Date.now());
+    expect(state.targets.map((x) => x.status)).toEqual(['scheduled']);
+
+    // The app's own pg-boss worker takes the job.
+    await expect
+      .poll(
+        async () => {
+          const read = await owner.client.request(`/api/calendar-events/${event.id}/targets`);
+          return publishingStateSchema.parse(read.json.data);
+        },
+        { timeout: 20_000, interval: 250 },
+      )
+      .toMatchObject({
+        event_status: 'published',
+        targets: [
+          {
+            status: 'published',
+            attempts: 1,
+            last_error: null,
+            external_id: expect.stringMatching(/^723701000827665_\d+$/),
+            permalink: expect.stringMatching(/^https:\/\/www\.facebook\.com\/723701000827665\//),
+          },
+        ],
+      });
+    expect(publishedCopies(t, text)).toBe(1);
+
+    const again = await owner.client.request(`/api/calendar-events/${event.id}/publish-now`, {
+      method: 'POST',
+    });
+    expectError(again, 409, 'WORKFLOW_STATE_INVALID');
+    const changed = await putTargets(owner, event.id, { targets: [] });
+    expectError(changed, 409, 'WORKFLOW_STATE_INVALID');
+    expect(publishedCopies(t, text)).toBe(1);
+  });
+
+  it('refuses a post without any account', async () => {
+    const event = await createEvent(owner, { status: 'draft' });
+    const res = await owner.client.request(`/api/calendar-events/${event.id}/publish-now`, {
+      method: 'POST',
+    });
+    expectError(res, 400, 'VALIDATION_ERROR');
+    expect(res.json.error).toBe('Failed to schedule content');
+    expect(res.json.metadata.fieldErrors).toEqual({
+      targets: 'Choose at least one account to publish to',
+    });
+    const after = await owner.client.request(`/api/calendar-events/${event.id}`);
+    expect(after.json.data.status).toBe('draft');
+  });
+});
+
+describe('GET /api/publishing/quota', () => {
+  async function quotas(user: SignedInUser): Promise<AccountQuota[]> {
+    const res = await user.client.request('/api/publishing/quota');
+    expect(res.status, res.text).toBe(200);
+    return accountQuotaSchema.array().parse(res.json.data);
+  }
+
+  it('reads Instagram’s quota from the platform; Facebook Pages have none', async () => {
+    const list = await quotas(owner);
+    expect(list.map((q) => q.connection_id).sort()).toEqual(accounts.map((a) => a.id).sort());
+    const ig = list.find((q) => q.connection_id === instagram.id)!;
+    const used = (sim().state.publishes.get(SEED.igAccountId) ?? []).filter(
+      (at) => at > Date.now() + sim().state.clockOffsetMs - 86_400_000,
+    ).length;
+    expect(ig).toMatchObject({
+      platform: 'instagram',
+      account_name: '@rosabakery',
+      source: 'platform',
+      used,
+      total: sim().state.config.quotaTotal,
+      remaining: sim().state.config.quotaTotal - used,
+      reason: null,
+    });
+    expect(list.find((q) => q.connection_id === facebook.id)).toMatchObject({
+      platform: 'facebook',
+      account_name: 'Rosa Bakery',
+      source: 'not_limited',
+      remaining: null,
+      used: null,
+      total: null,
+      reason: null,
+    });
+  });
+
+  it('says why a quota cannot be read: access ended, or the token expired at the platform', async () => {
+    const login = accounts.find((a) => a.external_id === SEED.igLoginAccountId)!;
+    const db = t.runtime.deps.database.unsafeDb;
+    await db
+      .update(platformConnections)
+      .set({ health: 'expired' })
+      .where(eq(platformConnections.id, instagram.id));
+    restore.push(() =>
+      db
+        .update(platformConnections)
+        .set({ health: 'healthy' })
+        .where(eq(platformConnections.id, instagram.id)),
+    );
+    const expireAtPlatform = await t.app.request('/simulator/meta/_sim/tokens', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ subjectId: SEED.igLoginAccountId, action: 'expire' }),
+    });
+    expect(expireAtPlatform.status).toBe(200);
+    restore.push(() =>
+      t.app.request('/simulator/meta/_sim/tokens', {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({
+          subjectId: SEED.igLoginAccountId,
+          action: 'expire_in',
+          seconds: 60 * 86_400,
+        }),
+      }),
+    );
+
+    const list = await quotas(owner);
+    expect(list.find((q) => q.connection_id === instagram.id)).toMatchObject({
+      source: 'unavailable',
+      remaining: null,
+      reason: 'The access to this account has ended. Reconnect it on the Platforms page',
+    });
+    expect(list.find((q) => q.connection_id === login.id)).toMatchObject({
+      source: 'unavailable',
+      remaining: null,
+      reason: 'Platform token error. Please reconnect your account.',
+    });
+  });
+
+  it('lists only the business’s own accounts', async () => {
+    const stranger = await createSignedInUser(t);
+    expect(await quotas(stranger)).toEqual([]);
+    const theirs = await connectAll(t, stranger);
+    const list = await quotas(stranger);
+    expect(list.map((q) => q.connection_id).sort()).toEqual(theirs.map((a) => a.id).sort());
+    expect(list.some((q) => accounts.some((a) => a.id === q.connection_id))).toBe(false);
+    expectError(await new TestClient(t.app).request('/api/publishing/quota'), 401, 'UNAUTHORIZED');
+  });
+});

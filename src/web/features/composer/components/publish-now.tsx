@@ -1,0 +1,158 @@
+import { useEffect, useRef, useState } from 'react';
+import { useQuery } from '@tanstack/react-query';
+import { toast } from 'sonner';
+import { Send } from 'lucide-react';
+import type { CalendarEvent } from '#shared/contracts/calendar.contract.ts';
+import type { Connection } from '#shared/contracts/platforms.contract.ts';
+import type { PublishingState } from '#shared/contracts/publishing.contract.ts';
+import { Alert } from '../../../components/ui/alert.tsx';
+import { Button } from '../../../components/ui/button.tsx';
+import { Skeleton } from '../../../components/ui/skeleton.tsx';
+import { fieldErrorsOf } from '../../../lib/api-client.ts';
+import { userMessageOf } from '../../../lib/errors.ts';
+import { useConnections } from '../../platforms/api/platforms-api.ts';
+import { getTargets, publishNow } from '../api/composer-api.ts';
+import {
+  accountLabel,
+  FIELD_LABELS,
+  problemsFromFieldErrors,
+  type ComposerProblem,
+} from '../lib/composer-model.ts';
+
+/** Events that can be sent now: posts not on their way out, out, or waiting for an answer. */
+export function canPublishNow(event: Pick<CalendarEvent, 'type' | 'status'>): boolean {
+  return (
+    (event.type === 'post' || event.type === 'ai_generated') &&
+    (event.status === 'draft' ||
+      event.status === 'scheduled' ||
+      event.status === 'failed' ||
+      event.status === 'cancelled')
+  );
+}
+
+/** The accounts still to publish to, named as the server names them in its refusals. */
+function accountsOf(state: PublishingState, connections: readonly Connection[]) {
+  return state.targets
+    .filter((t) => t.status !== 'published')
+    .map((t) => {
+      const connection = connections.find((c) => c.id === t.connection_id);
+      return {
+        connectionId: t.connection_id,
+        account: connection ? accountLabel(connection) : t.account_name,
+      };
+    });
+}
+
+/**
+ * "Publish now" from the calendar's quick view: names the accounts it goes to, asks once, and
+ * shows the server's refusals account by account.
+ */
+export function PublishNowConfirm({
+  event,
+  onCancel,
+  onPublished,
+  onOpenComposer,
+}: {
+  event: CalendarEvent;
+  onCancel(): void;
+  onPublished(state: PublishingState): void;
+  onOpenComposer?: (() => void) | undefined;
+}) {
+  const confirmRef = useRef<HTMLButtonElement>(null);
+  const [busy, setBusy] = useState(false);
+  const [refusal, setRefusal] = useState<{ title: string; problems: ComposerProblem[] } | null>(
+    null,
+  );
+  const targets = useQuery({
+    queryKey: ['composer', 'publish-now', event.id] as const,
+    queryFn: ({ signal }) => getTargets(event.id, signal),
+    gcTime: 0,
+    meta: { handlesErrors: true },
+  });
+  const connections = useConnections();
+  const accounts = targets.data ? accountsOf(targets.data, connections.data ?? []) : [];
+
+  useEffect(() => {
+    if (targets.data) confirmRef.current?.focus();
+  }, [targets.data]);
+
+  async function confirm() {
+    setBusy(true);
+    setRefusal(null);
+    try {
+      const state = await publishNow(event.id);
+      toast.success(`Publishing “${event.title}” now`, {
+        description: 'Its status on the calendar changes as each account confirms.',
+      });
+      onPublished(state);
+    } catch (error) {
+      const problems = problemsFromFieldErrors(fieldErrorsOf(error), accounts);
+      setRefusal({ title: userMessageOf(error), problems });
+      toast.error(userMessageOf(error));
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  return (
+    <div
+      role="alertdialog"
+      aria-labelledby={`publish-now-${event.id}`}
+      className="grid gap-3 rounded-lg border border-primary/40 bg-secondary/40 p-3"
+    >
+      <p id={`publish-now-${event.id}`} className="text-sm font-medium">
+        Publish “{event.title}” now?
+      </p>
+      {targets.isPending ? (
+        <Skeleton className="h-5 w-2/3" />
+      ) : targets.isError ? (
+        <Alert variant="destructive">{userMessageOf(targets.error)}</Alert>
+      ) : accounts.length === 0 ? (
+        <p className="text-sm text-muted-foreground">
+          It has no accounts to go to yet. Open it in the composer to choose them.
+        </p>
+      ) : (
+        <p className="text-sm text-muted-foreground">
+          It goes out right away to{' '}
+          <strong className="font-medium text-foreground">
+            {accounts.map((a) => a.account ?? 'a removed account').join(', ')}
+          </strong>
+          . Once out, it can only be changed on the platform.
+        </p>
+      )}
+      {refusal ? (
+        <Alert variant="destructive" title={refusal.title}>
+          {refusal.problems.length > 0 ? (
+            <ul className="grid gap-1" aria-label="Why it was refused">
+              {refusal.problems.map((p, i) => (
+                <li key={i}>
+                  {p.account ? <span className="font-semibold">{p.account} · </span> : null}
+                  <span className="font-medium">{FIELD_LABELS[p.field]}:</span> {p.message}
+                </li>
+              ))}
+            </ul>
+          ) : null}
+        </Alert>
+      ) : null}
+      <div className="flex flex-wrap justify-end gap-2">
+        {refusal && onOpenComposer ? (
+          <Button variant="outline" size="sm" onClick={onOpenComposer}>
+            Fix in composer
+          </Button>
+        ) : null}
+        <Button variant="outline" size="sm" onClick={onCancel}>
+          Not now
+        </Button>
+        <Button
+          ref={confirmRef}
+          size="sm"
+          loading={busy}
+          disabled={!targets.data || accounts.length === 0}
+          onClick={() => void confirm()}
+        >
+          <Send aria-hidden className="size-4" /> Publish now
+        </Button>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,20 @@
+import { useQuery } from '@tanstack/react-query';
+import { publishingRoutes, type AccountQuota } from '#shared/contracts/publishing.contract.ts';
+import { api } from '../../../lib/api-client.ts';
+
+/** Shared with the composer's quota read: one cached answer for both. */
+export const publishingQuotaKey = ['publishing', 'quota'] as const;
+
+/**
+ * Each connected account's remaining 24-hour publishing quota. The server asks the platform
+ * every time, so the answer is kept a minute; posts going out refresh it (live-status.ts).
+ */
+export function usePublishingQuota(enabled = true) {
+  return useQuery({
+    queryKey: publishingQuotaKey,
+    queryFn: ({ signal }) => api.get<AccountQuota[]>(publishingRoutes.quota, { signal }),
+    enabled,
+    staleTime: 60_000,
+    meta: { handlesErrors: true },
+  });
+}
