@@ -6,13 +6,25 @@ import { calendarList, printCalendarList, type CalendarListResult } from './cale
 import { calendarView, printCalendarView, type CalendarViewResult } from './calendar-view.ts';
 import { coldStart, printColdStart, type ColdStartResult } from './cold-start.ts';
 import { media, printMedia, type MediaBenchResult } from './media.ts';
+import { printPublishing, publishing, type PublishingBenchResult } from './publishing.ts';
+import {
+  printPublishingChaos,
+  publishingChaos,
+  type PublishingChaosResult,
+} from './publishing-chaos.ts';
 import { REPO_ROOT, log, machineInfo, readConfig, round, type BenchConfig } from './lib.ts';
 
 // `npm run bench`: every benchmark in order, a readable table each, and the machine-readable
 // report in bench/report/latest.json. BENCH_ONLY=<name> runs one; BENCH_SCALE shrinks sizes.
 
 type Result =
-  ColdStartResult | CalendarListResult | CalendarViewResult | BundleResult | MediaBenchResult;
+  | ColdStartResult
+  | CalendarListResult
+  | CalendarViewResult
+  | BundleResult
+  | MediaBenchResult
+  | PublishingBenchResult
+  | PublishingChaosResult;
 
 interface Benchmark {
   name: string;
@@ -26,6 +38,12 @@ const BENCHMARKS: Benchmark[] = [
   { name: 'calendar-view', run: calendarView, print: printCalendarView },
   { name: 'bundle', run: bundle, print: printBundle },
   { name: 'media', run: media, print: printMedia },
+  { name: 'publishing', run: publishing, print: printPublishing },
+  {
+    name: 'publishing-chaos',
+    run: (config) => publishingChaos(config),
+    print: printPublishingChaos,
+  },
 ];
 
 const REPORT_DIR = path.join(REPO_ROOT, 'bench/report');

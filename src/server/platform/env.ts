@@ -61,6 +61,12 @@ const envSchema = z.object({
   INSTAGRAM_API_BASE_URL: z.url().default('https://api.instagram.com'),
   INSTAGRAM_DIALOG_BASE_URL: z.url().default('https://www.instagram.com'),
   META_TOKEN_WARNING_DAYS: z.coerce.number().int().min(1).max(60).default(7),
+  // How long one Graph API request may take before it is given up (docs/decisions/089).
+  META_REQUEST_TIMEOUT_SECONDS: z.coerce.number().int().min(1).max(600).default(60),
+  // Publishing (docs/decisions/089): how often the sweeper looks for overdue posts, and how long
+  // a worker's claim on a post lasts before the sweeper presumes the worker dead.
+  PUBLISHING_SWEEP_SECONDS: z.coerce.number().int().min(1).max(3600).default(60),
+  PUBLISHING_LEASE_SECONDS: z.coerce.number().int().min(5).max(86_400).default(600),
   // AI content: an OpenAI-compatible endpoint (OpenAI, Ollama, vLLM…); none → offline generator.
   AI_BASE_URL: z.preprocess((v) => (v === '' ? undefined : v), z.url().optional()),
   AI_API_KEY: z.string().optional(),

@@ -33,3 +33,8 @@ async function openTestDatabase(): Promise<Database> {
 export function testDatabaseKind(): 'pglite' | 'postgres' {
   return process.env.TEST_DATABASE_URL ? 'postgres' : 'pglite';
 }
+
+/** The PostgreSQL server of TEST_DATABASE_URL, for tests that create databases of their own. */
+export function testDatabaseServerUrl(): string | undefined {
+  return process.env.TEST_DATABASE_URL || undefined;
+}

@@ -73,7 +73,7 @@ function buildRuntime(deps: AppDeps): MetaRuntime {
     return {
       mode: 'live',
       config,
-      client: createMetaClient(config),
+      client: createMetaClient(config, { timeoutMs: env.META_REQUEST_TIMEOUT_SECONDS * 1000 }),
       simulator: null,
       facebookLogin: true,
       instagramLogin: Boolean(env.INSTAGRAM_APP_ID && env.INSTAGRAM_APP_SECRET),

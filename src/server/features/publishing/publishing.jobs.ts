@@ -22,6 +22,9 @@ export const publishPostJob: JobDefinition<PublishJobPayload> = {
   payload,
   retryLimit: 0,
   pollingIntervalSeconds: 1,
+  // A publish waits on the platform most of the time: one process runs many at once, and a
+  // busy worker takes the next due post at once (docs/decisions/089).
+  concurrency: 16,
 };
 
 export const reconcilePostJob: JobDefinition<PublishJobPayload> = {
@@ -30,18 +33,20 @@ export const reconcilePostJob: JobDefinition<PublishJobPayload> = {
   payload,
   retryLimit: 0,
   pollingIntervalSeconds: 2,
+  concurrency: 4,
 };
 
 export const sweepJob: JobDefinition<{ minute: string }> = {
   id: 'publishing.sweep',
-  version: 1,
+  // Version 1 was 'stately': a sweep left active by a worker that died wedged the queue (the
+  // next sweep of the same interval could never start) until pg-boss expired it 15 minutes
+  // later, just when the sweeper was needed (docs/decisions/089). 'short' still queues one sweep
+  // per interval across processes; a repeated sweep is harmless.
+  version: 2,
   payload: z.object({ minute: z.string() }),
   retryLimit: 0,
-  policy: 'stately',
+  policy: 'short',
 };
-
-/** How often the sweeper looks for overdue posts. */
-export const SWEEP_INTERVAL_MS = 60_000;
 
 export function jobDispatcher(deps: AppDeps): Dispatcher {
   return {
@@ -56,18 +61,22 @@ export function jobDispatcher(deps: AppDeps): Dispatcher {
 
 export async function registerPublishingJobs(deps: AppDeps): Promise<void> {
   const dispatcher = jobDispatcher(deps);
-  await deps.jobs.work(publishPostJob, (p) => runPublish(deps, p, { dispatcher }));
-  await deps.jobs.work(reconcilePostJob, (p) => runReconcile(deps, p, { dispatcher }));
+  // How long a claim lasts, and how often the sweeper runs (PUBLISHING_LEASE_SECONDS and
+  // PUBLISHING_SWEEP_SECONDS, 10 min and 1 min unless configured).
+  const options = { dispatcher, leaseMs: deps.env.PUBLISHING_LEASE_SECONDS * 1000 };
+  const intervalMs = deps.env.PUBLISHING_SWEEP_SECONDS * 1000;
+  await deps.jobs.work(publishPostJob, (p) => runPublish(deps, p, options));
+  await deps.jobs.work(reconcilePostJob, (p) => runReconcile(deps, p, options));
   await deps.jobs.work(sweepJob, async () => {
-    const report = await runSweep(deps, { dispatcher });
+    const report = await runSweep(deps, options);
     if (report.redriven > 0) deps.logger.info(report, 'publishing sweep re-drove overdue posts');
   });
-  // One sweep per minute across all processes: the minute is the singleton key.
+  // One sweep per interval across all processes: the interval's start is the singleton key.
   const timer = setInterval(() => {
-    const minute = new Date().toISOString().slice(0, 16);
+    const slot = new Date(Math.floor(Date.now() / intervalMs) * intervalMs).toISOString();
     deps.jobs
-      .send(sweepJob, { minute }, { singletonKey: minute })
+      .send(sweepJob, { minute: slot }, { singletonKey: slot })
       .catch((error: unknown) => deps.logger.warn({ err: error }, 'publishing sweep not queued'));
-  }, SWEEP_INTERVAL_MS);
+  }, intervalMs);
   timer.unref();
 }

@@ -46,6 +46,8 @@ export async function listPostsOfEvent(tx: Tx, userId: string, eventId: string) 
 /**
  * The claim: only a post that is still `from`, at the version the job carries, moves on. Two
  * deliveries of the same job race here and exactly one wins; the loser gets nothing back.
+ * `dueBy`: only when its next step (for a post being published, the end of the claim on it) is
+ * due by then.
  */
 export async function claimPost(
   tx: Tx,
@@ -55,6 +57,7 @@ export async function claimPost(
   from: PostStatus,
   changes: PostChanges & { status: PostStatus },
   now: Date,
+  dueBy?: Date,
 ): Promise<PostRow | undefined> {
   const [row] = await tx
     .update(platformPosts)
@@ -65,6 +68,7 @@ export async function claimPost(
         eq(platformPosts.id, id),
         eq(platformPosts.version, version),
         eq(platformPosts.status, from),
+        dueBy ? lte(platformPosts.nextAttemptAt, dueBy) : undefined,
       ),
     )
     .returning();

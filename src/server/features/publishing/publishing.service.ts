@@ -10,6 +10,7 @@ import { metaRuntime } from '../platforms/meta-runtime.ts';
 import { connectionToken } from '../platforms/platforms.service.ts';
 import * as platformsRepo from '../platforms/platforms.repository.ts';
 import * as mediaRepo from '../media/media.repository.ts';
+import { announceDelivery } from './live-status.ts';
 import { publicMediaUrl } from './media-urls.ts';
 import * as repo from './publishing.repository.ts';
 
@@ -56,6 +57,8 @@ export interface WorkerOptions {
   dispatcher: Dispatcher;
   client?: MetaClient;
   now?: () => Date;
+  /** How long a claim holds a post (STUCK_PUBLISHING_MS unless configured). */
+  leaseMs?: number;
 }
 
 type Outcome =
@@ -66,6 +69,17 @@ type Outcome =
 class UnknownOutcome extends Error {
   constructor(cause: unknown) {
     super('The platform did not answer after the post was sent', { cause });
+  }
+}
+
+/**
+ * Thrown instead of sending the commit call when this attempt's claim would run out before the
+ * platform's answer could arrive: the sweeper may by then have handed the post to reconcile,
+ * which would not see a post still on its way and let it be sent again (docs/decisions/089).
+ */
+class LeaseEnding extends Error {
+  constructor() {
+    super('The claim on the post ends before the platform could answer');
   }
 }
 
@@ -95,14 +109,16 @@ export function eventStatusFor(statuses: readonly repo.PostStatus[]): EventStatu
   return 'failed';
 }
 
+/** Brings the event's status in line with its posts; returns it, or null when they say nothing. */
 export async function refreshEventStatus(
   tx: Tx,
   userId: string,
   eventId: string,
   now: Date,
-): Promise<void> {
+): Promise<EventStatus | null> {
   const status = eventStatusFor(await repo.statusesOfEvent(tx, userId, eventId));
   if (status) await repo.setEventStatus(tx, userId, eventId, status, now);
+  return status;
 }
 
 // ------------------------------------------------------------------------------------ publish
@@ -134,7 +150,7 @@ export async function runPublish(
         status: 'publishing',
         // A container still processing continues the attempt it belongs to.
         attemptStartedAt: current.containerId ? current.attemptStartedAt : claimedAt,
-        nextAttemptAt: new Date(claimedAt.getTime() + STUCK_PUBLISHING_MS),
+        nextAttemptAt: new Date(claimedAt.getTime() + (options.leaseMs ?? STUCK_PUBLISHING_MS)),
       },
       claimedAt,
     );
@@ -144,7 +160,13 @@ export async function runPublish(
       ? await platformsRepo.findConnection(tx, payload.userId, row.connectionId)
       : undefined;
     const media = row.mediaIds.length > 0 ? await mediaRepo.findMediaRows(tx, row.mediaIds) : [];
-    await refreshEventStatus(tx, payload.userId, row.calendarEventId, claimedAt);
+    const eventStatus = await refreshEventStatus(
+      tx,
+      payload.userId,
+      row.calendarEventId,
+      claimedAt,
+    );
+    await announceDelivery(tx, payload.userId, row, eventStatus ?? undefined, claimedAt);
     return { row, event, connection, media };
   });
   if (!claimed) return;
@@ -184,9 +206,18 @@ export async function runPublish(
       kind: m.kind,
       url: publicMediaUrl(deps, row.userId, m, connection.platform),
     }));
+    // The commit goes out only while the claim outlasts the longest a request may take.
+    const leaseEnd = row.nextAttemptAt?.getTime() ?? Number.POSITIVE_INFINITY;
+    const requestMs = Math.min(
+      deps.env.META_REQUEST_TIMEOUT_SECONDS * 1000 + 5_000,
+      (options.leaseMs ?? STUCK_PUBLISHING_MS) / 2,
+    );
+    const beforeCommit = () => {
+      if (leaseEnd - now().getTime() < requestMs) throw new LeaseEnding();
+    };
     const outcome =
       connection.platform === 'facebook'
-        ? await publishFacebook(client, connection.externalId, token, caption, urls)
+        ? await publishFacebook(client, connection.externalId, token, caption, urls, beforeCommit)
         : await publishInstagram(client, {
             host: (connection.login === 'facebook' ? 'facebook' : 'instagram') as IgHost,
             igUserId: connection.externalId,
@@ -198,6 +229,7 @@ export async function runPublish(
             attemptStartedAt: row.attemptStartedAt ?? claimedAt,
             now: now(),
             accountName: name,
+            beforeCommit,
             onContainer: (containerId) =>
               withTenant(deps.database, scope, (tx) =>
                 repo.updatePost(tx, row.userId, row.id, { containerId }, now()),
@@ -253,6 +285,12 @@ async function handleFailure(
 ): Promise<void> {
   const attempts = row.attempts + 1;
   const payload = { postId: row.id, userId: row.userId, version: row.version };
+  if (error instanceof LeaseEnding) {
+    // Nothing was sent: the post is due again at once, with a fresh claim.
+    await settle(deps, row, { status: 'scheduled', nextAttemptAt: now }, now);
+    await options.dispatcher.publish(payload, now);
+    return;
+  }
   if (error instanceof UnknownOutcome) {
     const at = new Date(now.getTime() + backoffMs(1));
     await settle(
@@ -390,7 +428,10 @@ async function settle(
       changes,
       now,
     );
-    if (updated) await refreshEventStatus(tx, row.userId, row.calendarEventId, now);
+    if (updated) {
+      const eventStatus = await refreshEventStatus(tx, row.userId, row.calendarEventId, now);
+      await announceDelivery(tx, row.userId, updated, eventStatus ?? undefined, now);
+    }
     return repo.findEventRow(tx, row.userId, row.calendarEventId);
   });
 }
@@ -430,7 +471,8 @@ function tokenReason(c: platformsRepo.ConnectionRow): string {
 // -------------------------------------------------------------------------------- the flows
 
 /** The one call that makes the post public: a lost answer is an unknown outcome. */
-async function commit<T>(call: () => Promise<T>): Promise<T> {
+async function commit<T>(call: () => Promise<T>, beforeCommit: () => void): Promise<T> {
+  beforeCommit();
   try {
     return await call();
   } catch (error) {
@@ -452,24 +494,30 @@ async function publishFacebook(
   token: string,
   caption: string,
   media: MediaUrl[],
+  beforeCommit: () => void,
 ): Promise<Outcome> {
   const message = caption.length > 0 ? caption : undefined;
   let externalId: string;
   if (media.length === 0) {
-    externalId = (await commit(() => client.facebook.publishText(pageId, token, { message }))).id;
+    externalId = (
+      await commit(() => client.facebook.publishText(pageId, token, { message }), beforeCommit)
+    ).id;
   } else if (media.length === 1 && media[0]!.kind === 'video') {
     const url = media[0]!.url;
-    const answer = await commit(() =>
-      client.facebook.publishVideo(pageId, token, {
-        file_url: url,
-        ...(message ? { description: message } : {}),
-      }),
+    const answer = await commit(
+      () =>
+        client.facebook.publishVideo(pageId, token, {
+          file_url: url,
+          ...(message ? { description: message } : {}),
+        }),
+      beforeCommit,
     );
     externalId = answer.id;
   } else if (media.length === 1) {
     const url = media[0]!.url;
-    const answer = await commit(() =>
-      client.facebook.publishPhoto(pageId, token, { url, ...(message ? { message } : {}) }),
+    const answer = await commit(
+      () => client.facebook.publishPhoto(pageId, token, { url, ...(message ? { message } : {}) }),
+      beforeCommit,
     );
     externalId = answer.post_id ?? answer.id;
   } else {
@@ -485,8 +533,9 @@ async function publishFacebook(
     }
     const attached = JSON.stringify(photoIds.map((id) => ({ media_fbid: id })));
     externalId = (
-      await commit(() =>
-        client.facebook.publishText(pageId, token, { message, attached_media: attached }),
+      await commit(
+        () => client.facebook.publishText(pageId, token, { message, attached_media: attached }),
+        beforeCommit,
       )
     ).id;
   }
@@ -511,6 +560,7 @@ interface InstagramJob {
   attemptStartedAt: Date;
   now: Date;
   accountName: string;
+  beforeCommit: () => void;
   onContainer: (containerId: string) => Promise<void>;
 }
 
@@ -579,7 +629,10 @@ async function publishInstagram(client: MetaClient, job: InstagramJob): Promise<
       break;
   }
   const id = containerId;
-  const published = await commit(() => client.ig.publish(host, igUserId, token, id));
+  const published = await commit(
+    () => client.ig.publish(host, igUserId, token, id),
+    job.beforeCommit,
+  );
   let permalink: string | null = null;
   try {
     permalink = (await client.ig.media(host, published.id, token)).permalink ?? null;
@@ -698,11 +751,15 @@ export async function runReconcile(
       payload.postId,
       payload.version,
       'unconfirmed',
-      { status: 'publishing', nextAttemptAt: new Date(startedAt.getTime() + STUCK_PUBLISHING_MS) },
+      {
+        status: 'publishing',
+        nextAttemptAt: new Date(startedAt.getTime() + (options.leaseMs ?? STUCK_PUBLISHING_MS)),
+      },
       startedAt,
     );
     if (!row) return null;
     const event = await repo.findEventRow(tx, payload.userId, row.calendarEventId);
+    await announceDelivery(tx, payload.userId, row, event?.status ?? null, startedAt);
     const connection = row.connectionId
       ? await platformsRepo.findConnection(tx, payload.userId, row.connectionId)
       : undefined;
@@ -800,7 +857,14 @@ export async function runReconcile(
       return;
     }
     deps.logger.warn({ err: error, postId: row.id }, 'reconcile could not ask the platform');
-    const at = new Date(now().getTime() + RETRY_MAX_MS);
+    // Held back by our own rate-limit gate: nothing was asked, so ask again as the gate opens.
+    const gatedFor =
+      error instanceof MetaApiError && error.kind === 'rate_limited' && error.details.code === null
+        ? error.details.retryAfterMs
+        : null;
+    const at = new Date(
+      now().getTime() + Math.min(RETRY_MAX_MS, Math.max(RETRY_BASE_MS, gatedFor ?? RETRY_MAX_MS)),
+    );
     await back({ status: 'unconfirmed', nextAttemptAt: at });
     await options.dispatcher.reconcile(payload, at);
   }
@@ -838,8 +902,14 @@ export async function runSweep(
             lastError: 'Publishing was interrupted. We are checking whether the post went out.',
           },
           now,
+          // Only a claim that has run out: the post may have been claimed afresh since the list
+          // was read (docs/decisions/089).
+          now,
         );
-        if (row) await refreshEventStatus(tx, post.userId, row.calendarEventId, now);
+        if (row) {
+          const eventStatus = await refreshEventStatus(tx, post.userId, row.calendarEventId, now);
+          await announceDelivery(tx, post.userId, row, eventStatus ?? undefined, now);
+        }
         return row;
       });
       if (!moved) continue;

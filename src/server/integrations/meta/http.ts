@@ -111,6 +111,8 @@ export interface GraphHttpOptions {
   /** Usage at or above this slows non-urgent work down (§7.4); reported through onUsage. */
   onUsage?: (usage: UsageReport, request: GraphRequest) => void;
   random?: () => number;
+  /** A request (answer included) that takes longer is given up as a network error. */
+  timeoutMs?: number;
 }
 
 export class GraphHttp {
@@ -120,6 +122,7 @@ export class GraphHttp {
   readonly #sleep: (ms: number) => Promise<void>;
   readonly #onUsage: GraphHttpOptions['onUsage'];
   readonly #random: () => number;
+  readonly #timeoutMs: number | undefined;
   lastUsage: UsageReport | null = null;
 
   constructor(options: GraphHttpOptions = {}) {
@@ -129,6 +132,7 @@ export class GraphHttp {
     this.gate = options.gate ?? new RateLimitGate();
     this.#onUsage = options.onUsage;
     this.#random = options.random ?? Math.random;
+    this.#timeoutMs = options.timeoutMs;
   }
 
   async request<T>(req: GraphRequest): Promise<T> {
@@ -186,6 +190,7 @@ export class GraphHttp {
       }
     }
     const init: RequestInit = { method: req.method, headers: { accept: 'application/json' } };
+    if (this.#timeoutMs !== undefined) init.signal = AbortSignal.timeout(this.#timeoutMs);
     if (req.method === 'POST') {
       init.body = params.toString();
       init.headers = { ...init.headers, 'content-type': 'application/x-www-form-urlencoded' };
