@@ -8,7 +8,10 @@ import { createApp } from '#server/app.ts';
 import { openDatabase, rowsOf, type Database } from '#server/platform/db/client.ts';
 import { withTenant } from '#server/platform/db/tenant.ts';
 import { inlineParams } from '#server/platform/db/inline-sql.ts';
-import { listEventsStatement } from '#server/features/calendar/calendar.repository.ts';
+import {
+  listEventsJsonStatement,
+  listEventsStatement,
+} from '#server/features/calendar/calendar.repository.ts';
 import { loadEnv } from '#server/platform/env.ts';
 import { hashToken } from '#server/platform/security/tokens.ts';
 import { createRuntime, type Runtime } from '#server/runtime.ts';
@@ -29,8 +32,17 @@ const PAGE_SIZE = 50;
 const CONCURRENCY = 8;
 const USERS_PER_INSERT = 1_000;
 
-/** The statement the endpoint runs (calendar.repository listEventsStatement, no filters). */
-export const LIST_SQL = listEventsStatement('00000000-0000-0000-0000-000000000000', {
+/** The statement the endpoint runs (calendar.repository listEventsJsonStatement, no filters). */
+export const LIST_SQL = listEventsJsonStatement('00000000-0000-0000-0000-000000000000', {
+  limit: PAGE_SIZE,
+  offset: 0,
+}).sql;
+
+/**
+ * The same rows as 50 rows of columns (listEventsStatement), which the endpoint sent until
+ * decision 014: measured too, so the change of baseline is visible beside the figures.
+ */
+export const LIST_ROWS_SQL = listEventsStatement('00000000-0000-0000-0000-000000000000', {
   limit: PAGE_SIZE,
   offset: 0,
 }).sql;
@@ -61,6 +73,8 @@ export interface CalendarTargetResult {
   /** Whether LIST_SQL, the raw run's statement, is byte for byte one the endpoint sent. */
   rawIsEndpointSql?: boolean;
   raw?: LoadResult;
+  /** The same list as rows of columns, the endpoint's statement before decision 014. */
+  rawRows?: LoadResult;
   api?: ApiLoadResult;
   apiWarm?: ApiLoadResult;
   ratios?: { apiVsRawThroughput: number; apiWarmVsRawThroughput: number; apiP50VsRawP50: number };
@@ -330,11 +344,15 @@ async function runTarget(
         throw new Error(`GET ${listPath}: ${response.status} ${body.slice(0, 300)}`);
       return body;
     };
-    const rawQuery = (userId: string) => database.query(LIST_SQL, [userId, PAGE_SIZE]);
+    const rawQuery = async (userId: string) => {
+      const result = await database.query<{ json: string }>(LIST_SQL, [userId, PAGE_SIZE]);
+      return JSON.parse(result.rows[0]!.json) as Array<{ id: string }>;
+    };
+    const rawRowsQuery = (userId: string) => database.query(LIST_ROWS_SQL, [userId, PAGE_SIZE]);
 
     // Same answer both ways, before timing anything.
     const probe = users[0]!;
-    const rawRows = (await rawQuery(probe.userId)).rows as Array<{ id: string }>;
+    const rawRows = await rawQuery(probe.userId);
     let apiBody = '';
     const endpointStatements = await captureStatements(database, async () => {
       apiBody = await apiRequest(probe);
@@ -353,7 +371,19 @@ async function runTarget(
     const raw = await runLoad({
       ...load,
       op: async (i) => {
-        const result = await rawQuery(users[i % users.length]!.userId);
+        // The text as the driver hands it over; the API does not parse it either.
+        const result = await database.query<{ json: string }>(LIST_SQL, [
+          users[i % users.length]!.userId,
+          PAGE_SIZE,
+        ]);
+        if (!result.rows[0]?.json.startsWith('[{')) throw new Error('raw: no rows');
+      },
+    });
+    log(`calendar-list [${target}]: raw SQL as rows (the earlier statement) ...`);
+    const rawRowsLoad = await runLoad({
+      ...load,
+      op: async (i) => {
+        const result = await rawRowsQuery(users[i % users.length]!.userId);
         if (result.rows.length !== PAGE_SIZE) throw new Error(`raw: ${result.rows.length} rows`);
       },
     });
@@ -367,7 +397,9 @@ async function runTarget(
       ...load,
       op: async (i) => {
         const user = users[i % users.length]!;
-        runtime.deps.cache.invalidateTenant(user.userId);
+        // Locally: invalidateTenant would also tell other processes (pg_notify on PostgreSQL),
+        // an extra statement per request that the endpoint itself never sends.
+        runtime.deps.cache.dropLocal(user.userId);
         await apiRequest(user);
       },
     });
@@ -411,6 +443,7 @@ async function runTarget(
         text.endsWith(`; ${inlineParams(LIST_SQL, [probe.userId, PAGE_SIZE])}`),
       ),
       raw,
+      rawRows: rawRowsLoad,
       api,
       apiWarm,
       ratios: {
@@ -578,6 +611,12 @@ export function printCalendarList(result: CalendarListResult): string {
           '× raw req/s',
         ],
         row(`raw SQL (${r.sessionUsers} users)`, raw, '1.000', ''),
+        row(
+          `raw SQL as rows (before 014)`,
+          r.rawRows!,
+          (r.rawRows!.throughput / raw.throughput).toFixed(3),
+          '',
+        ),
         row(
           `api, cache cold (${r.sessionUsers} users)`,
           r.api!,

@@ -114,6 +114,23 @@ export function listEventsStatement(
   return { sql, params };
 }
 
+/**
+ * The same list as one JSON array, written by the database (json_agg over the ordered, limited
+ * rows, the way PostgREST answers): the request then passes one text value through instead of
+ * parsing 50 rows of 10 columns and serialising them again (docs/decisions/014). The column
+ * names are the API's, so the text is CalendarEvent[] as it stands.
+ */
+export function listEventsJsonStatement(
+  userId: string,
+  filters: EventFilters,
+): { sql: string; params: unknown[] } {
+  const rows = listEventsStatement(userId, filters);
+  return {
+    sql: `select coalesce(json_agg("e"), '[]'::json)::text as "json" from (${rows.sql}) "e"`,
+    params: rows.params,
+  };
+}
+
 /** Seed §7 upcoming: scheduled after `now`, soonest first. */
 export async function listUpcomingEvents(
   tx: Tx,

@@ -13,7 +13,7 @@ import {
 import type { AppDeps } from '#server/platform/deps.ts';
 import type { AppContext } from '#server/platform/http/context.ts';
 import { createRoute, createRouter, envelope, jsonBody } from '#server/platform/http/openapi.ts';
-import { ok } from '#server/platform/http/respond.ts';
+import { ok, okJson } from '#server/platform/http/respond.ts';
 import type { ServiceContext } from '#server/platform/access.ts';
 import { actorOf, requireActor } from '../auth/auth.middleware.ts';
 import * as calendar from './calendar.service.ts';
@@ -121,7 +121,8 @@ export function createCalendarRoutes(deps: AppDeps) {
       request: { query: listEventsQuerySchema },
       responses: envelope(eventList),
     }),
-    async (c) => ok(c, await calendar.listEvents(context(c), tenantOf(c), c.req.valid('query'))),
+    async (c) =>
+      okJson(c, await calendar.listEventsJson(context(c), tenantOf(c), c.req.valid('query'))),
   );
 
   router.openapi(

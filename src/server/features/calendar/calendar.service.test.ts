@@ -295,7 +295,7 @@ describe('the list cache (seed §9)', () => {
     const owner = await newTenant();
     const other = await newTenant();
     const ctx = ctxFor(owner);
-    const spy = vi.spyOn(repo, 'listEventsStatement');
+    const spy = vi.spyOn(repo, 'listEventsJsonStatement');
     const future = () => new Date(Date.now() + 2 * HOUR).toISOString();
 
     await calendar.listEvents(ctx, owner, { type: 'post' });

@@ -58,17 +58,30 @@ export async function listEvents(
   userId: string,
   filters: ListEventsFilters = {},
 ): Promise<CalendarEvent[]> {
+  return JSON.parse(await listEventsJson(ctx, userId, filters)) as CalendarEvent[];
+}
+
+/**
+ * The same list as the JSON text of CalendarEvent[], as the database wrote it (decision 014):
+ * the route sends it as it is, and the cache keeps the text.
+ */
+export async function listEventsJson(
+  ctx: ServiceContext,
+  userId: string,
+  filters: ListEventsFilters = {},
+): Promise<string> {
   requireAccess(ctx.actor, 'read:calendar');
   requireUserId(userId);
   const scope = scopeForTenant(ctx.actor, userId);
   const normalized = normalizeFilters(filters);
-  return ctx.deps.cache.getOrLoad(userId, listCacheKey(normalized), () =>
-    withTenantRead<CalendarEvent>(
+  return ctx.deps.cache.getOrLoad(userId, listCacheKey(normalized), async () => {
+    const [row] = await withTenantRead<{ json: string }>(
       ctx.deps.database,
       scope,
-      repo.listEventsStatement(userId, normalized),
-    ),
-  );
+      repo.listEventsJsonStatement(userId, normalized),
+    );
+    return row?.json ?? '[]';
+  });
 }
 
 /** Seed §7 AI content: the list filtered to type ai_generated (and cached the same way). */

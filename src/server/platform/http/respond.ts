@@ -16,6 +16,17 @@ export function ok<T>(c: AppContext, data: T, status: ContentfulStatusCode = 200
   return c.json(toSuccessResponse(data, processingTime), status) as RouteResponse;
 }
 
+/**
+ * The success envelope around data that is already JSON text (a list the database serialised):
+ * byte for byte what ok() would send for the parsed value, without parsing it.
+ */
+export function okJson(c: AppContext, dataJson: string): RouteResponse {
+  const processingTime = Math.round((performance.now() - c.get('startedAt')) * 100) / 100;
+  const { metadata } = toSuccessResponse(null, processingTime);
+  const body = `{"success":true,"data":${dataJson},"metadata":${JSON.stringify(metadata)}}`;
+  return c.body(body, 200, { 'Content-Type': 'application/json' }) as RouteResponse;
+}
+
 export function redirect(
   c: AppContext,
   location: string,
