@@ -125,20 +125,23 @@ export async function processMedia(
       if (instagramKey) await storage.delete(instagramKey);
     }
   } catch (error) {
-    if (options.finalAttempt) {
-      await withTenant(deps.database, scope, (tx) =>
-        repo.updateMediaRow(
-          tx,
-          row.id,
-          { status: 'failed', processingError: 'Processing failed; please upload the file again.' },
-          new Date(),
-        ),
-      );
-    }
+    if (options.finalAttempt) await markFailed(deps, row);
     throw error;
   } finally {
     await fs.rm(dir, { recursive: true, force: true });
   }
+}
+
+/** The last attempt failed: the library says so instead of showing it as processing forever. */
+async function markFailed(deps: AppDeps, row: repo.MediaRow): Promise<void> {
+  await withTenant(deps.database, { userId: row.userId, tenantId: row.userId }, (tx) =>
+    repo.updateMediaRow(
+      tx,
+      row.id,
+      { status: 'failed', processingError: 'Processing failed; please upload the file again.' },
+      new Date(),
+    ),
+  );
 }
 
 function thumbnailOf(file: string): Promise<Buffer> {
@@ -245,16 +248,7 @@ async function processVideo(
       if (copy) await storage.delete(row.storageKey);
     }
   } catch (error) {
-    if (options.finalAttempt) {
-      await withTenant(deps.database, scope, (tx) =>
-        repo.updateMediaRow(
-          tx,
-          row.id,
-          { status: 'failed', processingError: 'Processing failed; please upload the file again.' },
-          new Date(),
-        ),
-      );
-    }
+    if (options.finalAttempt) await markFailed(deps, row);
     throw error;
   } finally {
     await fs.rm(dir, { recursive: true, force: true });
