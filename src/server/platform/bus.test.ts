@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { connectInvalidationBus } from './bus.ts';
+import { BUS_CHANNEL, connectInvalidationBus } from './bus.ts';
 import { ServiceCache } from './cache.ts';
 import { createLogger } from './logger.ts';
 import { getTestDatabase, testDatabaseKind } from '#server/test/db.ts';
@@ -47,5 +47,51 @@ describe('invalidation bus', () => {
         reader.close();
       }
     },
+  );
+
+  it.runIf(testDatabaseKind() === 'postgres')(
+    'opens its listening connection again when it drops, and drops what it may have missed',
+    async () => {
+      const database = await getTestDatabase();
+      const listening = async () =>
+        new Set(
+          (
+            await database.query<{ pid: number }>(
+              `select pid from pg_stat_activity where query = $1 and datname = current_database()`,
+              [`LISTEN ${BUS_CHANNEL}`],
+            )
+          ).rows.map((r) => r.pid),
+        );
+      const before = await listening();
+      const bus = await connectInvalidationBus(database, logger);
+      const cache = new ServiceCache();
+      cache.connect(bus);
+      let resyncs = 0;
+      bus.onResync(() => (resyncs += 1));
+      try {
+        const mine = [...(await listening())].filter((pid) => !before.has(pid));
+        expect(mine).toHaveLength(1);
+        const tenant = crypto.randomUUID();
+        let loads = 0;
+        const load = async () => ++loads;
+        expect(await cache.getOrLoad(tenant, 'list', load)).toBe(1);
+
+        // The server ends the connection (as a restart would).
+        await database.query('select pg_terminate_backend($1)', [mine[0]]);
+        await expect.poll(() => resyncs, { timeout: 15_000 }).toBe(1);
+        // Whatever was told meanwhile was missed: the cached list is read again.
+        expect(await cache.getOrLoad(tenant, 'list', load)).toBe(2);
+
+        // And other processes are heard again.
+        const heard: string[] = [];
+        bus.subscribe('user-sessions', (id) => heard.push(id));
+        await database.query('select pg_notify($1, $2)', [BUS_CHANNEL, 'user-sessions:u-after']);
+        await expect.poll(() => heard, { timeout: 5000 }).toContain('u-after');
+      } finally {
+        await bus.close();
+        cache.close();
+      }
+    },
+    30_000,
   );
 });

@@ -16,6 +16,8 @@ import type { Logger } from './logger.ts';
 // the send loses them (docs/decisions/081).
 
 export const BUS_CHANNEL = 'socigen_invalidation';
+const BUS_RETRY_FIRST_MS = 1_000;
+const BUS_RETRY_MAX_MS = 30_000;
 export type TransactionalTopic = 'publishing-status';
 export type BusTopic = 'tenant-cache' | 'user-sessions' | TransactionalTopic;
 const TRANSACTIONAL: ReadonlySet<string> = new Set<TransactionalTopic>(['publishing-status']);
@@ -29,6 +31,11 @@ export interface InvalidationBus {
   subscribe(topic: BusTopic, handler: (id: string) => void): () => void;
   /** Runs when the bus closes (the process shuts down), before its connection ends. */
   onClose(handler: () => void): void;
+  /**
+   * Runs when the connection that hears other processes is open again after it dropped: what
+   * they told in between was not heard, so anything kept from it should be dropped.
+   */
+  onResync(handler: () => void): void;
   close(): Promise<void>;
 }
 
@@ -157,25 +164,66 @@ export async function connectInvalidationBus(
     for (const message of messages) if (typeof message === 'string') deliver(topic, message);
   };
 
+  // The LISTEN connection. When it drops (a database restart, an idle connection cut), it is
+  // opened again with back-off (1 s doubling to 30 s); whatever was told while it was down is
+  // lost, so every cache that listens is dropped as a whole once it is back (onResync).
   let listener: pg.Client | undefined;
-  if (database.kind === 'postgres' && database.connectionString) {
-    listener = new pg.Client({ connectionString: database.connectionString });
-    listener.on('error', (error) =>
+  let closing = false;
+  let retryTimer: NodeJS.Timeout | undefined;
+  const resyncHandlers: Array<() => void> = [];
+  const listen = async (): Promise<pg.Client> => {
+    const client = new pg.Client({ connectionString: database.connectionString! });
+    client.on('error', (error) =>
       logger.error({ err: error }, 'invalidation bus connection failed'),
     );
-    await listener.connect();
-    await listener.query(`LISTEN ${BUS_CHANNEL}`);
-    listener.on('notification', (message) => {
+    client.on('notification', (message) => {
       if (message.channel === BUS_CHANNEL) hear(message.payload ?? '');
     });
-  } else {
-    outboxOf(database).local.add(deliver);
-  }
+    try {
+      await client.connect();
+      await client.query(`LISTEN ${BUS_CHANNEL}`);
+    } catch (error) {
+      await client.end().catch(() => {});
+      throw error;
+    }
+    client.once('end', () => {
+      if (closing || listener !== client) return;
+      listener = undefined;
+      logger.warn('invalidation bus connection ended; opening it again');
+      reopen(BUS_RETRY_FIRST_MS);
+    });
+    return client;
+  };
+  const reopen = (delayMs: number) => {
+    retryTimer = setTimeout(() => {
+      retryTimer = undefined;
+      listen().then(
+        (client) => {
+          if (closing) {
+            void client.end();
+            return;
+          }
+          listener = client;
+          logger.info('invalidation bus connection open again');
+          for (const handler of resyncHandlers) handler();
+        },
+        (error: unknown) => {
+          if (closing) return;
+          logger.warn({ err: error }, 'invalidation bus connection not open yet');
+          reopen(Math.min(delayMs * 2, BUS_RETRY_MAX_MS));
+        },
+      );
+    }, delayMs);
+    retryTimer.unref();
+  };
+  const remote = database.kind === 'postgres' && database.connectionString !== null;
+  if (remote) listener = await listen();
+  else outboxOf(database).local.add(deliver);
 
   return {
     publish(topic, id) {
       deliver(topic, id);
-      if (!listener) return;
+      if (!remote) return;
       database
         .query('select pg_notify($1, $2)', [BUS_CHANNEL, `${topic}:${id}`])
         .catch((error: unknown) => {
@@ -194,6 +242,9 @@ export async function connectInvalidationBus(
     onClose(handler) {
       closeHandlers.push(handler);
     },
+    onResync(handler) {
+      resyncHandlers.push(handler);
+    },
     async close() {
       for (const handler of closeHandlers.splice(0)) {
         try {
@@ -202,6 +253,8 @@ export async function connectInvalidationBus(
           logger.error({ err: error }, 'bus close handler failed');
         }
       }
+      closing = true;
+      if (retryTimer) clearTimeout(retryTimer);
       handlers.clear();
       outboxOf(database).local.delete(deliver);
       await listener?.end();

@@ -15,6 +15,8 @@ export class ServiceCache {
   /** Per-tenant generation: bumping it orphans every older key of that tenant at once. */
   readonly #generations = new Map<string, number>();
   #bus: InvalidationBus | undefined;
+  /** Bumped to orphan every key at once (invalidations missed while the bus was down). */
+  #epoch = 0;
 
   constructor(options: { ttlMs?: number; max?: number; sweepMs?: number } = {}) {
     this.#lru = new LRUCache({
@@ -29,7 +31,7 @@ export class ServiceCache {
   }
 
   #key(tenantId: string, key: string): string {
-    return `${tenantId}:${this.#generations.get(tenantId) ?? 0}:${key}`;
+    return `${this.#epoch}:${tenantId}:${this.#generations.get(tenantId) ?? 0}:${key}`;
   }
 
   async getOrLoad<T>(tenantId: string, key: string, load: () => Promise<T>): Promise<T> {
@@ -66,6 +68,10 @@ export class ServiceCache {
   connect(bus: InvalidationBus): void {
     this.#bus = bus;
     bus.subscribe('tenant-cache', (tenantId) => this.#drop(tenantId));
+    bus.onResync(() => {
+      this.#epoch += 1;
+      this.#lru.clear();
+    });
   }
 
   get size(): number {

@@ -24,6 +24,8 @@ export class SessionCache<T> {
   connect(bus: InvalidationBus): void {
     this.#bus = bus;
     bus.subscribe('user-sessions', (userId) => this.#drop(userId));
+    // A sign-out told while this process was not listening was missed: forget every session.
+    bus.onResync(() => this.#lru.clear());
   }
 
   /** The cached session if it is still live at `now`; an expired one is re-read by the caller. */
