@@ -673,72 +673,47 @@ export function createMetaGraphSimulator(options: SimulatorOptions = {}) {
     return c.json({ data: [item] });
   }
 
-  function mediaNode(m: SimMedia, fields: string[]) {
-    const node: Record<string, unknown> = { id: m.id };
+  /**
+   * A node with the requested fields the object has: each field reads its value, and a field
+   * whose value is undefined (or that the node does not know) is left out, as the Graph API does.
+   */
+  function pick<T extends { id: string }>(
+    object: T,
+    fields: string[],
+    readers: Record<string, (o: T) => unknown>,
+  ): Record<string, unknown> {
+    const node: Record<string, unknown> = { id: object.id };
     for (const f of fields) {
-      switch (baseField(f)) {
-        case 'caption':
-          if (m.caption) node.caption = m.caption;
-          break;
-        case 'media_type':
-          node.media_type = m.mediaType;
-          break;
-        case 'media_product_type':
-          node.media_product_type = m.productType;
-          break;
-        case 'media_url':
-          if (m.mediaUrl) node.media_url = m.mediaUrl;
-          break;
-        case 'permalink':
-          node.permalink = `https://www.instagram.com/p/${m.shortcode}/`;
-          break;
-        case 'shortcode':
-          node.shortcode = m.shortcode;
-          break;
-        case 'timestamp':
-          node.timestamp = isoTime(m.timestamp);
-          break;
-        case 'like_count':
-          node.like_count = 0;
-          break;
-        case 'comments_count':
-          node.comments_count = 0;
-          break;
-        default:
-          break;
-      }
+      const name = baseField(f);
+      const value = Object.hasOwn(readers, name) ? readers[name]!(object) : undefined;
+      if (value !== undefined) node[name] = value;
     }
     return node;
   }
 
-  function postNode(p: SimPost, fields: string[]) {
-    const node: Record<string, unknown> = { id: p.id };
-    for (const f of fields) {
-      switch (baseField(f)) {
-        case 'message':
-          if (p.message) node.message = p.message;
-          break;
-        case 'created_time':
-          node.created_time = isoTime(p.createdAt);
-          break;
-        case 'permalink_url':
-          node.permalink_url = `https://www.facebook.com/${p.id.replace('_', '/posts/')}`;
-          break;
-        case 'full_picture':
-          if (p.mediaUrl) node.full_picture = p.mediaUrl;
-          break;
-        case 'is_published':
-          node.is_published = p.published;
-          break;
-        case 'scheduled_publish_time':
-          if (p.scheduledPublishTime) node.scheduled_publish_time = p.scheduledPublishTime;
-          break;
-        default:
-          break;
-      }
-    }
-    return node;
-  }
+  const MEDIA_FIELDS: Record<string, (m: SimMedia) => unknown> = {
+    caption: (m) => m.caption || undefined,
+    media_type: (m) => m.mediaType,
+    media_product_type: (m) => m.productType,
+    media_url: (m) => m.mediaUrl || undefined,
+    permalink: (m) => `https://www.instagram.com/p/${m.shortcode}/`,
+    shortcode: (m) => m.shortcode,
+    timestamp: (m) => isoTime(m.timestamp),
+    like_count: () => 0,
+    comments_count: () => 0,
+  };
+
+  const POST_FIELDS: Record<string, (p: SimPost) => unknown> = {
+    message: (p) => p.message || undefined,
+    created_time: (p) => isoTime(p.createdAt),
+    permalink_url: (p) => `https://www.facebook.com/${p.id.replace('_', '/posts/')}`,
+    full_picture: (p) => p.mediaUrl || undefined,
+    is_published: (p) => p.published,
+    scheduled_publish_time: (p) => p.scheduledPublishTime || undefined,
+  };
+
+  const mediaNode = (m: SimMedia, fields: string[]) => pick(m, fields, MEDIA_FIELDS);
+  const postNode = (p: SimPost, fields: string[]) => pick(p, fields, POST_FIELDS);
 
   function findPost(id: string): SimPost | undefined {
     return state.posts.get(id) ?? [...state.posts.values()].find((p) => p.id.endsWith(`_${id}`));
