@@ -6,7 +6,7 @@ import { z } from 'zod';
 import type { AppDeps } from '#server/platform/deps.ts';
 import { withTenant } from '#server/platform/db/tenant.ts';
 import type { JobDefinition } from '#server/platform/jobs/queue.ts';
-import { FfmpegError, locateFfmpeg, type Ffmpeg } from '#server/platform/media-tools/ffmpeg.ts';
+import { isInputRefused, locateFfmpeg, type Ffmpeg } from '#server/platform/media-tools/ffmpeg.ts';
 import type { VideoInfo } from './bmff.ts';
 import { needsPublishCopy } from './compatibility.ts';
 import { decodeGate } from './inspect.ts';
@@ -178,8 +178,7 @@ async function processVideo(
       await remuxWithoutMetadata(ffmpeg, original, clean, row);
       copy = await checkCopy(clean, row);
     } catch (error) {
-      if (!(error instanceof UnusableCopy) && !(error instanceof FfmpegError && !error.timedOut))
-        throw error;
+      if (!(error instanceof UnusableCopy) && !isInputRefused(error)) throw error;
       deps.logger.warn(
         { err: error, mediaId: row.id },
         'video metadata could not be removed; the upload is kept as it is',

@@ -1,5 +1,5 @@
 import fs from 'node:fs/promises';
-import { FfmpegError, runFfmpeg, type Ffmpeg } from '#server/platform/media-tools/ffmpeg.ts';
+import { isInputRefused, runFfmpeg, type Ffmpeg } from '#server/platform/media-tools/ffmpeg.ts';
 import { BmffError, parseBmff, type VideoInfo } from './bmff.ts';
 import { Gate } from './inspect.ts';
 
@@ -88,7 +88,7 @@ export async function extractPoster(
         { timeoutMs: POSTER_TIMEOUT_MS },
       );
     } catch (error) {
-      if (error instanceof FfmpegError && !error.timedOut) continue;
+      if (isInputRefused(error)) continue;
       throw error;
     }
     // Seeking past the last frame ends "successfully" with nothing written.

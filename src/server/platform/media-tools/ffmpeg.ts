@@ -42,6 +42,15 @@ export class FfmpegError extends Error {
   }
 }
 
+/**
+ * ffmpeg ran and refused the input (a non-zero exit of its own): the file is what it cannot
+ * handle, and running it again will not change that. A time-out, a kill (out of memory) or a
+ * failure to start says nothing about the file: the job should be retried.
+ */
+export function isInputRefused(error: unknown): error is FfmpegError {
+  return error instanceof FfmpegError && !error.timedOut && error.exitCode !== null;
+}
+
 export interface RunOptions {
   /** ffmpeg is killed (SIGKILL) when it runs longer than this. */
   timeoutMs: number;
@@ -198,14 +207,24 @@ async function lookup(configured: string | undefined): Promise<FfmpegLookup> {
 }
 
 const lookups = new Map<string, Promise<FfmpegLookup>>();
+/** A miss may be a probe that timed out on a busy machine: it is looked up again after this. */
+const MISS_KEPT_MS = 60_000;
 
-/** Finds ffmpeg once per configured value (FFMPEG_PATH); later calls reuse the answer. */
+/**
+ * Finds ffmpeg once per configured value (FFMPEG_PATH); later calls reuse the answer. A miss is
+ * kept for a minute only, so one slow or failed probe does not leave the process without
+ * ffmpeg for good.
+ */
 export function locateFfmpeg(configured: string | undefined): Promise<FfmpegLookup> {
   const key = configured ?? '';
   let found = lookups.get(key);
   if (!found) {
     found = lookup(configured || undefined);
     lookups.set(key, found);
+    void found.then((result) => {
+      if (result.ffmpeg) return;
+      setTimeout(() => lookups.delete(key), MISS_KEPT_MS).unref();
+    });
   }
   return found;
 }
