@@ -1,3 +1,4 @@
+import { publishingQuotaKey } from '../../dashboard/api/publishing-quota.ts';
 import { useEffect } from 'react';
 import { useQueryClient, type Query, type QueryClient } from '@tanstack/react-query';
 import { toast } from 'sonner';
@@ -289,7 +290,7 @@ class LiveStatusConnection {
       this.#refetchTimer = undefined;
       void this.#client.invalidateQueries({ queryKey: calendarKeys.all });
       // Quotas change as posts go out (the home page and the composer show them).
-      void this.#client.invalidateQueries({ queryKey: ['publishing', 'quota'] });
+      void this.#client.invalidateQueries({ queryKey: publishingQuotaKey });
     }, delay);
   }
 }

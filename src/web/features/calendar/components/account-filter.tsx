@@ -14,6 +14,7 @@ import {
 import { inputClasses } from '../../../components/ui/input.tsx';
 import { Label } from '../../../components/ui/label.tsx';
 import { cn } from '../../../lib/cn.ts';
+import { accountLabel } from '../../composer/lib/composer-model.ts';
 import { useConnections } from '../../platforms/api/platforms-api.ts';
 import { PlatformIcon } from '../../platforms/components/brand-icons.tsx';
 import { PLATFORM_LABELS } from '../../platforms/lib/health.ts';
@@ -47,8 +48,7 @@ export function accountSummary(
   if (chosen.length === 0) return { text: 'All accounts', only: null };
   if (chosen.length > 1) return { text: `${chosen.length} accounts`, only: null };
   const only = chosen[0]!;
-  const text = only.platform === 'instagram' && only.username ? `@${only.username}` : only.name;
-  return { text, only };
+  return { text: accountLabel(only), only };
 }
 
 export function AccountFilter({ value, onChange }: AccountFilterProps) {

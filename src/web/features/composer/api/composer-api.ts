@@ -3,7 +3,6 @@ import { calendarRoutes, type CalendarEvent } from '#shared/contracts/calendar.c
 import type { MediaItem } from '#shared/contracts/media.contract.ts';
 import {
   publishingRoutes,
-  type AccountQuota,
   type PublishingState,
   type SetTargetsInput,
 } from '#shared/contracts/publishing.contract.ts';
@@ -17,7 +16,6 @@ import type { ComposerApi } from '../lib/save-sequence.ts';
 
 export const composerKeys = {
   event: (id: string) => ['composer', 'event', id] as const,
-  quota: ['publishing', 'quota'] as const,
   media: (id: string) => ['composer', 'media', id] as const,
 };
 
@@ -64,17 +62,6 @@ export function useComposerEvent(eventId: string | null) {
     staleTime: Infinity,
     gcTime: 0,
     retry: false,
-    meta: { handlesErrors: true },
-  });
-}
-
-/** Read from the platform on the server each time: kept for a minute here. */
-export function useAccountQuotas(enabled: boolean) {
-  return useQuery({
-    queryKey: composerKeys.quota,
-    queryFn: ({ signal }) => api.get<AccountQuota[]>(publishingRoutes.quota, { signal }),
-    enabled,
-    staleTime: 60_000,
     meta: { handlesErrors: true },
   });
 }

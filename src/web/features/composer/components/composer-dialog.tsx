@@ -1,3 +1,4 @@
+import { usePublishingQuota } from '../../dashboard/api/publishing-quota.ts';
 import { useEffect, useId, useMemo, useRef, useState, type ReactNode } from 'react';
 import { Dialog as DialogPrimitive } from 'radix-ui';
 import { useQueryClient } from '@tanstack/react-query';
@@ -41,7 +42,6 @@ import { useConnections } from '../../platforms/api/platforms-api.ts';
 import {
   composerApi,
   rememberMedia,
-  useAccountQuotas,
   useAttachedMedia,
   useComposerEvent,
 } from '../api/composer-api.ts';
@@ -281,7 +281,7 @@ function ComposerForm({
   // --------------------------------------------------------------------------- data
   const connectionsQuery = useConnections();
   const connections = useMemo(() => connectionsQuery.data ?? [], [connectionsQuery.data]);
-  const quotasQuery = useAccountQuotas(values.targets.length > 0);
+  const quotasQuery = usePublishingQuota(values.targets.length > 0);
   const quotas = useMemo(() => quotasQuery.data ?? [], [quotasQuery.data]);
   const attached = useAttachedMedia(values.mediaIds);
   const usage = useStorageUsage();

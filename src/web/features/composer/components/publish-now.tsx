@@ -7,6 +7,7 @@ import type { Connection } from '#shared/contracts/platforms.contract.ts';
 import type { PublishingState } from '#shared/contracts/publishing.contract.ts';
 import { Alert } from '../../../components/ui/alert.tsx';
 import { Button } from '../../../components/ui/button.tsx';
+import { LoadError } from '../../../components/ui/query-status.tsx';
 import { Skeleton } from '../../../components/ui/skeleton.tsx';
 import { fieldErrorsOf } from '../../../lib/api-client.ts';
 import { userMessageOf } from '../../../lib/errors.ts';
@@ -87,8 +88,8 @@ export function PublishNowConfirm({
       onPublished(state);
     } catch (error) {
       const problems = problemsFromFieldErrors(fieldErrorsOf(error), accounts);
+      // Shown in the panel, by account; a toast would say the same again.
       setRefusal({ title: userMessageOf(error), problems });
-      toast.error(userMessageOf(error));
     } finally {
       setBusy(false);
     }
@@ -106,7 +107,12 @@ export function PublishNowConfirm({
       {targets.isPending ? (
         <Skeleton className="h-5 w-2/3" />
       ) : targets.isError ? (
-        <Alert variant="destructive">{userMessageOf(targets.error)}</Alert>
+        <LoadError
+          title="The accounts of this post could not be loaded"
+          error={targets.error}
+          retrying={targets.isFetching}
+          onRetry={() => void targets.refetch()}
+        />
       ) : accounts.length === 0 ? (
         <p className="text-sm text-muted-foreground">
           It has no accounts to go to yet. Open it in the composer to choose them.

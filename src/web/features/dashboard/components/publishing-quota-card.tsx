@@ -13,13 +13,12 @@ import { EmptyState } from '../../../components/ui/empty-state.tsx';
 import { LoadError, LoadingRows } from '../../../components/ui/query-status.tsx';
 import { cn } from '../../../lib/cn.ts';
 import { PlatformIcon } from '../../platforms/components/brand-icons.tsx';
+import { PLATFORM_STYLES } from '../../calendar/components/event-style.tsx';
 import { usePublishingQuota } from '../api/publishing-quota.ts';
 
 // What each connected account may still publish in the platform's rolling 24-hour window
 // (docs/decisions/082): Instagram's limit read from Instagram, Facebook Pages without one, and
 // the reason when it could not be read.
-
-const PLATFORM_NAMES = { facebook: 'Facebook', instagram: 'Instagram' } as const;
 
 /** "47 of 50 left today", "No daily limit", or why it is not known. */
 export function quotaSummary(quota: AccountQuota): string {
@@ -56,7 +55,7 @@ function QuotaBar({ quota }: { quota: AccountQuota }) {
 }
 
 function QuotaRow({ quota }: { quota: AccountQuota }) {
-  const platform = PLATFORM_NAMES[quota.platform];
+  const platform = PLATFORM_STYLES[quota.platform].label;
   const unavailable = quota.source === 'unavailable';
   return (
     <li className="grid gap-1.5 py-3 first:pt-0 last:pb-0">
