@@ -70,7 +70,8 @@ export async function readQuota(
         ...none,
         used: limit.used,
         source: 'unavailable',
-        reason: 'Instagram did not say how many posts this account may publish',
+        reason:
+          'Instagram did not say how many posts this account may publish. You can still schedule: the limit is checked again just before publishing.',
       };
     }
     return {

@@ -244,13 +244,13 @@ export async function syncEventTargets(
       });
     }
   }
+  // The caller has just set the event to `status`; with some targets out already, the event's
+  // status follows its posts instead.
+  let eventStatus: EventRow['status'] | null = status;
   if (schedule && posts.some((p) => p.post.status === 'published')) {
-    await refreshEventStatus(tx, userId, eventId, now);
+    eventStatus = (await refreshEventStatus(tx, userId, eventId, now)) ?? status;
   }
-  if (moved.length > 0) {
-    const eventStatus = (await repo.findEventRow(tx, userId, eventId))?.status ?? null;
-    for (const post of moved) await announceDelivery(tx, userId, post, eventStatus, now);
-  }
+  for (const post of moved) await announceDelivery(tx, userId, post, eventStatus, now);
   return due;
 }
 
@@ -348,7 +348,7 @@ async function validate(
     let remaining: number | null = null;
     if (withQuota && connection.platform === 'instagram') {
       if (!quota.has(connection.id))
-        quota.set(connection.id, await remainingQuota(deps, connection));
+        quota.set(connection.id, (await readQuota(deps, connection)).remaining);
       remaining = quota.get(connection.id) ?? null;
     }
     problems.push(
@@ -366,15 +366,6 @@ async function validate(
     );
   }
   if (problems.length > 0) throw scheduleError(problems);
-}
-
-/** The account's remaining 24-hour quota, read from the platform; null when it cannot be read. */
-async function remainingQuota(
-  deps: AppDeps,
-  connection: platformsRepo.ConnectionRow,
-): Promise<number | null> {
-  // The worker checks again before publishing; an unreadable quota does not block scheduling.
-  return (await readQuota(deps, connection)).remaining;
 }
 
 function scheduleError(problems: TargetProblem[]): AppError {
