@@ -11,7 +11,7 @@ import type { AppDeps } from './platform/deps.ts';
 import type { AppEnv } from './platform/http/context.ts';
 import { handleError, notFound } from './platform/http/errors.ts';
 import { createRouter } from './platform/http/openapi.ts';
-import { createAuthService } from './features/auth/auth.service.ts';
+import { authService } from './features/auth/auth.service.ts';
 import { createAuthRoutes } from './features/auth/auth.routes.ts';
 import { sessionMiddleware } from './features/auth/auth.middleware.ts';
 import { createDevMailboxRoutes } from './features/dev/dev-mailbox.routes.ts';
@@ -26,7 +26,7 @@ export const WEB_DIST = path.resolve(import.meta.dirname, '../../dist/web');
 // adds its router to features/routers.ts.
 export function createApp(deps: AppDeps, options: { serveWeb?: boolean } = {}) {
   const app = createRouter();
-  const auth = createAuthService(deps);
+  const auth = authService(deps);
 
   app.onError(handleError);
   app.notFound(notFound);
@@ -70,6 +70,9 @@ export function createApp(deps: AppDeps, options: { serveWeb?: boolean } = {}) {
         ? 'max-age=31536000; includeSubDomains'
         : false,
       crossOriginEmbedderPolicy: false,
+      // A route that sets one of these itself means it (stored files: a sandbox CSP; calendar
+      // feeds: no referrer); the defaults are for everything else.
+      overwrite: false,
     }),
   );
 

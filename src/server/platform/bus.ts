@@ -127,6 +127,15 @@ export function notifyAfterCommit(tx: Tx, topic: TransactionalTopic, message: st
   afterCommit(tx, (database) => outboxOf(database).push(topic, message));
 }
 
+/** The same for a change already committed (a one-statement step, withTenantStatement). */
+export function notifyCommitted(
+  database: Database,
+  topic: TransactionalTopic,
+  message: string,
+): void {
+  outboxOf(database).push(topic, message);
+}
+
 export async function connectInvalidationBus(
   database: Database,
   logger: Logger,

@@ -74,6 +74,19 @@ describe('ServiceCache (seed §9)', () => {
     expect(late).toHaveBeenCalledTimes(1);
   });
 
+  it('serves an entry given a shorter life only that long, and the others their 300000 ms', async () => {
+    await cache.getOrLoad('t1', 'short', loader('first'), { ttlMs: 60_000 });
+    await cache.getOrLoad('t1', 'long', loader('first'));
+    vi.advanceTimersByTime(60_000 - 1);
+    expect(await cache.getOrLoad('t1', 'short', loader('second'), { ttlMs: 60_000 })).toBe('first');
+
+    vi.advanceTimersByTime(2);
+    const late = loader('second');
+    expect(await cache.getOrLoad('t1', 'short', late, { ttlMs: 60_000 })).toBe('second');
+    expect(late).toHaveBeenCalledTimes(1);
+    expect(await cache.getOrLoad('t1', 'long', loader('second'))).toBe('first');
+  });
+
   it('keeps at most 1000 entries and evicts the least recently used', async () => {
     for (let i = 0; i < SERVICE_CACHE_MAX_ENTRIES; i += 1) {
       await cache.getOrLoad('t1', `k${i}`, loader(i));

@@ -34,12 +34,18 @@ export class ServiceCache {
     return `${this.#epoch}:${tenantId}:${this.#generations.get(tenantId) ?? 0}:${key}`;
   }
 
-  async getOrLoad<T>(tenantId: string, key: string, load: () => Promise<T>): Promise<T> {
+  /** `ttlMs`: a shorter life than the cache's for this entry (a reading that goes stale sooner). */
+  async getOrLoad<T>(
+    tenantId: string,
+    key: string,
+    load: () => Promise<T>,
+    options: { ttlMs?: number } = {},
+  ): Promise<T> {
     const fullKey = this.#key(tenantId, key);
     const hit = this.#lru.get(fullKey);
     if (hit) return hit.value as T;
     const value = await load();
-    this.#lru.set(fullKey, { value });
+    this.#lru.set(fullKey, { value }, options.ttlMs === undefined ? {} : { ttl: options.ttlMs });
     return value;
   }
 
@@ -69,6 +75,8 @@ export class ServiceCache {
     this.#bus = bus;
     bus.subscribe('tenant-cache', (tenantId) => this.#drop(tenantId));
     bus.onResync(() => {
+      // Clearing frees the entries; the epoch also orphans what a load begun before the resync
+      // stores after it, which may predate a change missed while the bus was down.
       this.#epoch += 1;
       this.#lru.clear();
     });

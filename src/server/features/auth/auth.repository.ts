@@ -1,5 +1,11 @@
 import { and, eq, gt, isNull, sql } from 'drizzle-orm';
-import type { AppDb, Tx } from '#server/platform/db/client.ts';
+import type { AppDb, Database, Tx } from '#server/platform/db/client.ts';
+import {
+  actorFactsColumns,
+  actorFactsOf,
+  type ActorFacts,
+  type ActorFactsRow,
+} from '../staff/membership.ts';
 import { authTokens, sessions, users } from './auth.tables.ts';
 
 // Identities and sessions sit outside row-level security (they are read before anyone is
@@ -49,24 +55,68 @@ export interface SessionWithUser {
   roles: string[];
 }
 
-/** One round trip per request: the session, its user and the user's installation-wide roles. */
+/**
+ * The session, its user, the user's installation-wide roles, and their memberships and status
+ * (staff/membership.ts), in one statement: it runs on every session-cache miss, and the request
+ * needs all of it next. Written by hand and kept prepared (docs/decisions/015): through the query
+ * builder it cost the builder's work and, on the embedded database, a copy of PGlite's type
+ * parsers, and planning it again each time cost more than running it. Timestamps come back as
+ * Dates from both drivers.
+ */
+const SESSION_BY_TOKEN_HASH_SQL = `select s.id, s.user_id, s.token_hash, s.provider, s.expires_at,
+  s.idle_expires_at, s.absolute_expires_at, s.ip_address, s.user_agent, s.created_at,
+  s.last_seen_at, u.email, u.email_confirmed_at,
+  array(select r.role from public.user_roles r where r.user_id = s.user_id and r.tenant_id is null) as roles,
+  ${actorFactsColumns('s.user_id')}
+from auth.sessions s join auth.users u on u.id = s.user_id
+where s.token_hash = $1`;
+
+interface SessionLookupRow extends ActorFactsRow {
+  id: string;
+  user_id: string;
+  token_hash: string;
+  provider: string;
+  expires_at: Date;
+  idle_expires_at: Date;
+  absolute_expires_at: Date;
+  ip_address: string | null;
+  user_agent: string | null;
+  created_at: Date;
+  last_seen_at: Date;
+  email: string;
+  email_confirmed_at: Date | null;
+  roles: string[];
+}
+
 export async function unsafeFindSessionByTokenHash(
-  db: Db,
+  database: Database,
   tokenHash: string,
-): Promise<SessionWithUser | undefined> {
-  const [row] = await db
-    .select({
-      session: sessions,
-      email: users.email,
-      emailConfirmedAt: users.emailConfirmedAt,
-      roles: sql<
-        string[]
-      >`coalesce((select array_agg(r.role) from public.user_roles r where r.user_id = ${users.id} and r.tenant_id is null), '{}')`,
-    })
-    .from(sessions)
-    .innerJoin(users, eq(users.id, sessions.userId))
-    .where(eq(sessions.tokenHash, tokenHash));
-  return row;
+): Promise<(SessionWithUser & { facts: ActorFacts }) | undefined> {
+  const [row] = await database.queryPrepared<SessionLookupRow>(
+    'auth_session_by_token_hash',
+    SESSION_BY_TOKEN_HASH_SQL,
+    [tokenHash],
+  );
+  if (!row) return undefined;
+  return {
+    session: {
+      id: row.id,
+      userId: row.user_id,
+      tokenHash: row.token_hash,
+      provider: row.provider,
+      expiresAt: row.expires_at,
+      idleExpiresAt: row.idle_expires_at,
+      absoluteExpiresAt: row.absolute_expires_at,
+      ipAddress: row.ip_address,
+      userAgent: row.user_agent,
+      createdAt: row.created_at,
+      lastSeenAt: row.last_seen_at,
+    },
+    email: row.email,
+    emailConfirmedAt: row.email_confirmed_at,
+    roles: row.roles,
+    facts: actorFactsOf(row.user_id, row),
+  };
 }
 
 export async function unsafeInsertSession(
@@ -90,6 +140,18 @@ export async function unsafeExtendSession(
 
 export async function unsafeDeleteSession(db: Db, id: string): Promise<void> {
   await db.delete(sessions).where(eq(sessions.id, id));
+}
+
+/** Ends the session behind a token hash; the person's id, or undefined when there was none. */
+export async function unsafeDeleteSessionByTokenHash(
+  db: Db,
+  tokenHash: string,
+): Promise<string | undefined> {
+  const [row] = await db
+    .delete(sessions)
+    .where(eq(sessions.tokenHash, tokenHash))
+    .returning({ userId: sessions.userId });
+  return row?.userId;
 }
 
 export async function unsafeDeleteSessionsOfUser(db: Db, userId: string): Promise<void> {

@@ -20,6 +20,7 @@ import {
 import { hashToken, randomToken } from '#server/platform/security/tokens.ts';
 import { emailTemplates } from '#server/platform/email/templates.tsx';
 import { SessionCache } from '#server/platform/session-cache.ts';
+import { membershipCache } from '../staff/membership.ts';
 import * as repo from './auth.repository.ts';
 import { hashPassword, verifyAgainstDummy, verifyPassword } from './password.ts';
 import { provisionAccount } from './provision.ts';
@@ -76,7 +77,22 @@ export function createAuthService(deps: AppDeps) {
   const secureLinkBase = env.appUrl;
   const sessionCache = new SessionCache<repo.SessionWithUser>();
   sessionCache.connect(deps.bus);
+  const memberships = membershipCache(deps);
   const mfa = createMfaService(deps);
+
+  /**
+   * The session behind a token hash, from the database. The same statement reads the person's
+   * memberships and status, which resolving the request's actor needs next: they go to the
+   * membership cache, so a session-cache miss costs one round trip (docs/decisions/015).
+   */
+  async function readSession(tokenHash: string): Promise<repo.SessionWithUser | undefined> {
+    const stamp = memberships.stamp();
+    const found = await repo.unsafeFindSessionByTokenHash(database, tokenHash);
+    if (!found) return undefined;
+    const { facts, ...session } = found;
+    memberships.prime(session.session.userId, facts, stamp);
+    return session;
+  }
 
   function toAuthSession(
     user: { id: string; email: string; emailConfirmedAt: Date | null; provider: string },
@@ -260,16 +276,15 @@ export function createAuthService(deps: AppDeps) {
 
     /** Ends the session behind a cookie, live or not: an ended access period is still a session. */
     async signOut(token: string): Promise<void> {
-      const found = await repo.unsafeFindSessionByTokenHash(db, hashToken(token));
-      if (!found) return;
-      await repo.unsafeDeleteSession(db, found.session.id);
-      sessionCache.invalidateUser(found.session.userId);
+      // One statement: nothing of the session is needed but whose it was.
+      const userId = await repo.unsafeDeleteSessionByTokenHash(db, hashToken(token));
+      if (userId) sessionCache.invalidateUser(userId);
     },
 
     async resolveSession(token: string, options: { refresh: boolean }, now = new Date()) {
       const tokenHash = hashToken(token);
       const cached = options.refresh ? undefined : sessionCache.get(tokenHash, now);
-      const found = cached ?? (await repo.unsafeFindSessionByTokenHash(db, tokenHash));
+      const found = cached ?? (await readSession(tokenHash));
       if (!found) return null;
       const { session } = found;
       const hardLimit = Math.min(
@@ -394,3 +409,18 @@ export function createAuthService(deps: AppDeps) {
 }
 
 export type AuthService = ReturnType<typeof createAuthService>;
+
+const services = new WeakMap<AppDeps, AuthService>();
+
+/**
+ * The process's auth service, made once: the API's session middleware and the live status
+ * stream resolve sessions through it, so they share one session cache.
+ */
+export function authService(deps: AppDeps): AuthService {
+  let service = services.get(deps);
+  if (!service) {
+    service = createAuthService(deps);
+    services.set(deps, service);
+  }
+  return service;
+}

@@ -4,7 +4,7 @@ import { applySettings, type Tx } from '#server/platform/db/client.ts';
 import { tenantSettings } from '#server/platform/db/tenant.ts';
 import { constantTimeEqual, randomToken } from '#server/platform/security/tokens.ts';
 import { MetaApiError } from '#server/integrations/meta/errors.ts';
-import { createAuthService, type IssuedSession, type RequestMeta } from '../auth/auth.service.ts';
+import { authService, type IssuedSession, type RequestMeta } from '../auth/auth.service.ts';
 import { createMfaService } from '../auth/mfa.service.ts';
 import * as authRepo from '../auth/auth.repository.ts';
 import { users } from '../auth/auth.tables.ts';
@@ -38,7 +38,7 @@ export function facebookSignInStart(deps: AppDeps): { url: string; state: string
 }
 
 export function createFacebookSignIn(deps: AppDeps) {
-  const auth = createAuthService(deps);
+  const auth = authService(deps);
   const mfa = createMfaService(deps);
   const db = deps.database.unsafeDb;
 

@@ -1,8 +1,7 @@
-import { sql } from 'drizzle-orm';
 import { LRUCache } from 'lru-cache';
 import type { Membership } from '#shared/contracts/staff.contract.ts';
 import type { TenantRole } from '#shared/permissions.ts';
-import { rowsOf, type AppDb } from '#server/platform/db/client.ts';
+import type { Database } from '#server/platform/db/client.ts';
 import type { AppDeps } from '#server/platform/deps.ts';
 import { SESSION_CACHE_TTL_MS } from '#server/platform/session-cache.ts';
 
@@ -14,54 +13,82 @@ import { SESSION_CACHE_TTL_MS } from '#server/platform/session-cache.ts';
 /** The cookie naming the business account a person chose to act in (decision 031). */
 export const ACTIVE_TENANT_COOKIE = 'sg_tenant';
 
-/**
- * Bypasses row-level security by design: the actor does not exist yet when this runs. Reads only
- * the person's own user_roles rows and the names of the businesses those rows point to.
- */
-export async function unsafeListMemberships(db: AppDb, userId: string): Promise<Membership[]> {
-  const rows = rowsOf<{ tenant_id: string; role: string; business_name: string | null }>(
-    await db.execute(sql`
-      select ${userId}::uuid as tenant_id, 'owner' as role,
-             (select business_name from public.business_profiles where user_id = ${userId}) as business_name
-      union all
-      select ur.tenant_id, coalesce(ur.staff_role, 'staff') as role, bp.business_name
-      from public.user_roles ur
-      left join public.business_profiles bp on bp.user_id = ur.tenant_id
-      where ur.user_id = ${userId} and ur.role = 'tenant_staff' and ur.tenant_id is not null
-        and ur.tenant_id <> ${userId}`),
-  );
-  return rows.map((row) => ({
-    tenant_id: row.tenant_id,
-    role: row.role as TenantRole,
-    business_name: row.business_name ?? 'Your business',
-  }));
-}
-
-/**
- * Seed §7: an administrator may set a person's status (profiles.settings.status) to inactive.
- * Read with the memberships, on the same cache, so the middleware can close the API to them.
- */
-export async function unsafeIsInactive(db: AppDb, userId: string): Promise<boolean> {
-  const [row] = rowsOf<{ status: string | null }>(
-    await db.execute(
-      sql`select settings->>'status' as status from public.profiles where id = ${userId}`,
-    ),
-  );
-  return row?.status === 'inactive';
-}
-
 export interface ActorFacts {
   memberships: Membership[];
+  /** Seed §7: an administrator may set a person's status (profiles.settings.status) to inactive. */
   inactive: boolean;
+}
+
+/**
+ * A person's memberships and status as three columns of one statement, for the person whose id
+ * the SQL expression `userId` gives: their own business's name (they are its owner), each
+ * business they are staff of, and profiles.settings.status. Bypasses row-level security by
+ * design (the actor does not exist yet when this runs); reads only the person's own profile and
+ * user_roles rows and the names of the businesses those rows point to. The session lookup reads
+ * them in its own statement (auth.repository.ts), so a session-cache miss is one round trip.
+ */
+export function actorFactsColumns(userId: string): string {
+  return `(select settings->>'status' from public.profiles where id = ${userId}) as status,
+  (select business_name from public.business_profiles where user_id = ${userId}) as business_name,
+  (select json_agg(json_build_array(ur.tenant_id, coalesce(ur.staff_role, 'staff'), bp.business_name))
+     from public.user_roles ur
+     left join public.business_profiles bp on bp.user_id = ur.tenant_id
+    where ur.user_id = ${userId} and ur.role = 'tenant_staff' and ur.tenant_id is not null
+      and ur.tenant_id <> ${userId}) as staff`;
+}
+
+/** The columns of actorFactsColumns as the drivers return them (json is parsed by both). */
+export interface ActorFactsRow {
+  status: string | null;
+  business_name: string | null;
+  staff: Array<[string, string, string | null]> | null;
+}
+
+export function actorFactsOf(userId: string, row: ActorFactsRow | undefined): ActorFacts {
+  const owner: Membership = {
+    tenant_id: userId,
+    role: 'owner',
+    business_name: row?.business_name ?? 'Your business',
+  };
+  const staff = (row?.staff ?? []).map(([tenantId, role, businessName]): Membership => ({
+    tenant_id: tenantId,
+    role: role as TenantRole,
+    business_name: businessName ?? 'Your business',
+  }));
+  return { memberships: [owner, ...staff], inactive: row?.status === 'inactive' };
+}
+
+/** Kept prepared, like the session lookup (auth.repository.ts, docs/decisions/015). */
+const ACTOR_FACTS_SQL = `select ${actorFactsColumns('$1::uuid')}`;
+
+export async function unsafeActorFacts(database: Database, userId: string): Promise<ActorFacts> {
+  const [row] = await database.queryPrepared<ActorFactsRow>('staff_actor_facts', ACTOR_FACTS_SQL, [
+    userId,
+  ]);
+  return actorFactsOf(userId, row);
 }
 
 export class MembershipCache {
   readonly #lru = new LRUCache<string, ActorFacts>({ max: 10_000, ttl: SESSION_CACHE_TTL_MS });
-  readonly #db: AppDb;
+  readonly #database: Database;
+  /**
+   * Counts the drops heard: an answer read while one arrived may predate the change it tells
+   * of, so it is used but not kept.
+   */
+  #drops = 0;
 
   constructor(deps: AppDeps) {
-    this.#db = deps.database.unsafeDb;
-    deps.bus.subscribe('user-sessions', (userId) => this.#lru.delete(userId));
+    this.#database = deps.database;
+    deps.bus.subscribe('user-sessions', (userId) => {
+      this.#drops += 1;
+      this.#lru.delete(userId);
+    });
+    // Drops told while the bus could not hear were missed: forget everything, as the session
+    // and service caches do.
+    deps.bus.onResync(() => {
+      this.#drops += 1;
+      this.#lru.clear();
+    });
   }
 
   async get(userId: string): Promise<Membership[]> {
@@ -71,13 +98,20 @@ export class MembershipCache {
   async facts(userId: string): Promise<ActorFacts> {
     const cached = this.#lru.get(userId);
     if (cached) return cached;
-    const [memberships, inactive] = await Promise.all([
-      unsafeListMemberships(this.#db, userId),
-      unsafeIsInactive(this.#db, userId),
-    ]);
-    const found = { memberships, inactive };
-    this.#lru.set(userId, found);
+    const stamp = this.stamp();
+    const found = await unsafeActorFacts(this.#database, userId);
+    this.prime(userId, found, stamp);
     return found;
+  }
+
+  /** Taken before reading facts elsewhere (the session lookup), for prime. */
+  stamp(): number {
+    return this.#drops;
+  }
+
+  /** Keeps facts read elsewhere, unless a drop was heard since `stamp`. */
+  prime(userId: string, facts: ActorFacts, stamp: number): void {
+    if (stamp === this.#drops) this.#lru.set(userId, facts);
   }
 }
 

@@ -1,15 +1,27 @@
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
-import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
-import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
+import { drizzle as drizzlePglite, PgliteSession, PgliteTransaction } from 'drizzle-orm/pglite';
+import { drizzle as drizzlePg, NodePgDatabase, NodePgSession } from 'drizzle-orm/node-postgres';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
-import type { PgDatabase, PgQueryResultHKT, PgTransaction } from 'drizzle-orm/pg-core';
-import { sql, type ExtractTablesWithRelations } from 'drizzle-orm';
+import {
+  PgDialect,
+  type PgDatabase,
+  type PgQueryResultHKT,
+  type PgTransaction,
+} from 'drizzle-orm/pg-core';
+import {
+  createTableRelationsHelpers,
+  extractTablesRelationalConfig,
+  sql,
+  type ExtractTablesWithRelations,
+  type RelationalSchemaConfig,
+  type TablesRelationalConfig,
+} from 'drizzle-orm';
 import pg from 'pg';
 import * as schema from './schema.ts';
 import { acquireDataDirLock } from './lock-file.ts';
-import { scopedMessage } from './inline-sql.ts';
+import { scopedMessage, settingsStatement, sqlLiteral, type InlineValue } from './inline-sql.ts';
 
 export type Schema = typeof schema;
 export type AppDb = PgDatabase<PgQueryResultHKT, Schema>;
@@ -17,6 +29,28 @@ export type Tx = PgTransaction<PgQueryResultHKT, Schema, ExtractTablesWithRelati
 
 export const MIGRATIONS_FOLDER = path.resolve(import.meta.dirname, '../../../../db/migrations');
 const MIGRATION_LOCK_KEY = 712_345_001;
+
+/**
+ * The schema's relational config and a dialect, made once: a transaction's query builder is made
+ * from them, where drizzle() would extract the config from the schema again each time (about a
+ * millisecond of CPU per transaction).
+ */
+let builderParts:
+  { dialect: PgDialect; relational: RelationalSchemaConfig<TablesRelationalConfig> } | undefined;
+function transactionBuilderParts() {
+  if (!builderParts) {
+    const tables = extractTablesRelationalConfig(schema, createTableRelationsHelpers);
+    builderParts = {
+      dialect: new PgDialect(),
+      relational: {
+        fullSchema: schema,
+        schema: tables.tables,
+        tableNamesMap: tables.tableNamesMap,
+      },
+    };
+  }
+  return builderParts;
+}
 
 export interface Database {
   kind: 'pglite' | 'postgres';
@@ -34,14 +68,22 @@ export interface Database {
    */
   scopedTransaction<T>(settings: Record<string, string>, fn: (tx: Tx) => Promise<T>): Promise<T>;
   /**
-   * One read statement under these settings in a single round trip: settings and statement go
-   * as one simple-protocol message (values inlined as escaped literals, see inline-sql.ts) and
-   * run as one implicit transaction. For hot list endpoints; use withTenantRead.
+   * One statement (a read or a write) under these settings in a single round trip: settings and
+   * statement go as one simple-protocol message (values inlined as escaped literals, see
+   * inline-sql.ts) and run as one implicit transaction, rolled back whole on an error. Use
+   * withTenantStatement.
    */
-  scopedRead<R>(
+  scopedStatement<R>(
     settings: Record<string, string>,
     statement: { sql: string; params: readonly unknown[] },
   ): Promise<R[]>;
+  /**
+   * A fixed statement the server keeps planned for the connection: prepared once, then executed
+   * with these values (bound on PostgreSQL; written as escaped literals on PGlite, whose API has
+   * no named statements). For the statements every uncached request runs besides its own (the
+   * session lookup), where planning them again cost more than running them. `name` is a constant.
+   */
+  queryPrepared<R>(name: string, text: string, params: readonly InlineValue[]): Promise<R[]>;
   close(): Promise<void>;
 }
 
@@ -67,22 +109,39 @@ async function openPglite(dataDir: string | undefined): Promise<Database> {
     const client = new PGlite(dataDir ? path.join(dataDir, 'pglite') : undefined);
     await client.waitReady;
     const db = drizzlePglite({ client, schema }) as unknown as AppDb;
+    const prepared = new Map<string, Promise<void>>();
     return {
       kind: 'pglite',
       unsafeDb: db,
       connectionString: null,
-      // PGlite has one session: its transaction holds a lock, so the settings go inside it.
+      // PGlite has one session: its transaction holds a lock, so the settings go inside it, as
+      // one simple-protocol statement (values as escaped literals): the query builder's
+      // parameterised statement costs several protocol steps and a copy of PGlite's type parsers.
       scopedTransaction: (settings, fn) =>
-        db.transaction(async (tx) => {
-          await applySettings(tx as unknown as Tx, settings);
-          return fn(tx as unknown as Tx);
+        client.transaction(async (pgliteTx) => {
+          await pgliteTx.exec(settingsStatement(settings));
+          const { dialect, relational } = transactionBuilderParts();
+          const session = new PgliteSession(pgliteTx as never, dialect, relational);
+          return fn(new PgliteTransaction(dialect, session, relational) as unknown as Tx);
         }),
       // exec takes the same lock as a transaction, so nothing runs between the two statements.
-      async scopedRead<R>(
+      async scopedStatement<R>(
         settings: Record<string, string>,
         statement: { sql: string; params: readonly unknown[] },
       ) {
         const results = await client.exec(scopedMessage(settings, statement));
+        return (results.at(-1)?.rows ?? []) as R[];
+      },
+      async queryPrepared<R>(name: string, text: string, params: readonly InlineValue[]) {
+        let ready = prepared.get(name);
+        if (!ready) {
+          ready = client.exec(`prepare ${preparedName(name)} as ${text}`).then(() => {});
+          prepared.set(name, ready);
+          ready.catch(() => prepared.delete(name));
+        }
+        await ready;
+        const values = params.length > 0 ? `(${params.map(sqlLiteral).join(', ')})` : '';
+        const results = await client.exec(`execute ${preparedName(name)}${values}`);
         return (results.at(-1)?.rows ?? []) as R[];
       },
       async query<R>(text: string, params?: unknown[]) {
@@ -123,12 +182,12 @@ async function openPostgres(connectionString: string, poolSize: number): Promise
       const client = await pool.connect();
       let healthy = true;
       try {
-        const calls = Object.entries(settings).map(
-          ([name, value]) =>
-            `set_config(${client.escapeLiteral(name)}, ${client.escapeLiteral(value)}, true)`,
+        await client.query(`begin; ${settingsStatement(settings)}`);
+        const { dialect, relational } = transactionBuilderParts();
+        const session = new NodePgSession(client, dialect, relational, {});
+        const result = await fn(
+          new NodePgDatabase(dialect, session, relational as never) as unknown as Tx,
         );
-        await client.query(`begin; select ${calls.join(', ')}`);
-        const result = await fn(drizzlePg({ client, schema }) as unknown as Tx);
         await client.query('commit');
         return result;
       } catch (error) {
@@ -143,7 +202,7 @@ async function openPostgres(connectionString: string, poolSize: number): Promise
         client.release(!healthy);
       }
     },
-    async scopedRead<R>(
+    async scopedStatement<R>(
       settings: Record<string, string>,
       statement: { sql: string; params: readonly unknown[] },
     ) {
@@ -151,6 +210,10 @@ async function openPostgres(connectionString: string, poolSize: number): Promise
         rows: R[];
       }>;
       return results.at(-1)?.rows ?? [];
+    },
+    async queryPrepared<R>(name: string, text: string, params: readonly InlineValue[]) {
+      const result = await pool.query({ name: preparedName(name), text, values: [...params] });
+      return result.rows as R[];
     },
     async query<R>(text: string, params?: unknown[]) {
       const result = await pool.query(text, params as unknown[]);
@@ -185,6 +248,12 @@ export async function applySettings(tx: Tx, settings: Record<string, string>): P
     ([name, value]) => sql`set_config(${name}, ${value}, true)`,
   );
   await tx.execute(sql`select ${sql.join(calls, sql`, `)}`);
+}
+
+/** A prepared statement's name, checked: it is written into the statement as it stands. */
+function preparedName(name: string): string {
+  if (!/^[a-z_][a-z0-9_]{0,62}$/.test(name)) throw new Error(`Not a statement name: ${name}`);
+  return name;
 }
 
 /** Rows of a raw `execute`, whose result type differs between the two drivers. */

@@ -80,8 +80,16 @@ export function scopedMessage(
   settings: Record<string, string>,
   statement: { sql: string; params: readonly unknown[] },
 ): string {
+  return `${settingsStatement(settings)}; ${inlineParams(statement.sql, statement.params)}`;
+}
+
+/**
+ * `select set_config(name, value, true), …` with every name and value written as an escaped
+ * literal: the transaction-local settings as one simple-protocol statement.
+ */
+export function settingsStatement(settings: Record<string, string>): string {
   const calls = Object.entries(settings).map(
     ([name, value]) => `set_config(${pg.escapeLiteral(name)}, ${pg.escapeLiteral(value)}, true)`,
   );
-  return `select ${calls.join(', ')}; ${inlineParams(statement.sql, statement.params)}`;
+  return `select ${calls.join(', ')}`;
 }

@@ -42,3 +42,15 @@ export const contactMessages = systemSchema.table('contact_messages', {
   ipAddress: text('ip_address'),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
 });
+
+/**
+ * What each process that runs jobs found of the tools videos need (ffmpeg's version, or null for
+ * none), said again every few minutes while it runs: the web process answers from it whether
+ * videos lose their location, since the workers, not it, process them (decision 025).
+ */
+export const workerTools = systemSchema.table('worker_tools', {
+  /** host:pid:instance of the process. */
+  worker: text('worker').primaryKey(),
+  ffmpegVersion: text('ffmpeg_version'),
+  seenAt: timestamp('seen_at', { withTimezone: true }).notNull().defaultNow(),
+});

@@ -56,13 +56,17 @@ export async function withTenant<T>(
 }
 
 /**
- * One read statement in the tenant's scope, in one round trip (see Database.scopedRead). Same
- * role and settings as withTenant; for lists on hot paths where three round trips show.
+ * One statement, reading or writing, in the tenant's scope and in one round trip: the settings
+ * and the statement go as one message and run as one implicit transaction, committed when the
+ * call returns (see Database.scopedStatement). Same role and settings as withTenant, without its
+ * three round trips (BEGIN with the settings, the statement, COMMIT): for lists on hot paths
+ * (docs/decisions/013) and the publishing worker's one-statement steps (docs/decisions/083).
+ * Anything with more than one statement keeps withTenant.
  */
-export function withTenantRead<R>(
+export function withTenantStatement<R>(
   database: Database,
   scope: TenantScope,
   statement: { sql: string; params: readonly unknown[] },
 ): Promise<R[]> {
-  return database.scopedRead<R>(tenantSettings(scope), statement);
+  return database.scopedStatement<R>(tenantSettings(scope), statement);
 }

@@ -47,6 +47,17 @@ describe('SystemMonitor (seed §9)', () => {
     expect(monitor.snapshot(1000).alerts.map((a) => a.kind)).toEqual(['memory']);
   });
 
+  it('evaluates the last 1000 calls only, however many were made in the minute', () => {
+    const monitor = new SystemMonitor(calm);
+    const now = 5_000_000;
+    for (let i = 0; i < 1000; i += 1) monitor.record(call(now, 200));
+    // Each failure replaces a success among the kept calls: 100 of 1000 is not above 0.1.
+    for (let i = 0; i < 100; i += 1) monitor.record(call(now, 500));
+    expect(monitor.alertCount).toBe(0);
+    monitor.record(call(now, 500));
+    expect(monitor.snapshot(now).alerts.map((a) => a.kind)).toEqual(['error_rate']);
+  });
+
   it('suppresses an identical alert for 5 minutes and keeps at most 100', () => {
     const monitor = new SystemMonitor(calm);
     let now = 0;

@@ -52,6 +52,13 @@ export type MemoryReader = () => { heapUsed: number; heapTotal: number; rss: num
 
 export class SystemMonitor {
   readonly #calls: MonitoredCall[] = [];
+  // What evaluation reads of the calls in #calls, in flat arrays (a ring of the last maxCalls):
+  // it runs after every API call, and scanning 1000 call objects spread over the heap cost more
+  // than the rest of the request's bookkeeping (docs/decisions/015).
+  readonly #at = new Float64Array(MONITOR_LIMITS.maxCalls);
+  readonly #durationMs = new Float64Array(MONITOR_LIMITS.maxCalls);
+  readonly #failed = new Uint8Array(MONITOR_LIMITS.maxCalls);
+  #ringNext = 0;
   readonly #alerts: MonitorAlert[] = [];
   readonly #lastRaised = new Map<string, number>();
   readonly #memory: MemoryReader;
@@ -68,6 +75,10 @@ export class SystemMonitor {
     this.#calls.push(call);
     this.#total += 1;
     if (this.#calls.length > MONITOR_LIMITS.maxCalls) this.#calls.shift();
+    this.#at[this.#ringNext] = call.at;
+    this.#durationMs[this.#ringNext] = call.durationMs;
+    this.#failed[this.#ringNext] = call.status >= 500 ? 1 : 0;
+    this.#ringNext = (this.#ringNext + 1) % MONITOR_LIMITS.maxCalls;
     this.evaluate(call.at);
   }
 
@@ -89,16 +100,19 @@ export class SystemMonitor {
 
   /** Checks the last 60 s; returns the alerts it raised. */
   evaluate(now = Date.now()): MonitorAlert[] {
-    // One pass without allocating: this runs after every API call.
+    // One pass over the flat arrays without allocating: this runs after every API call. The
+    // ring's first #calls.length slots hold exactly the calls in #calls (order does not matter).
     const from = now - MONITOR_LIMITS.windowMs;
+    const at = this.#at;
     let count = 0;
     let errors = 0;
     let totalMs = 0;
-    for (const call of this.#calls) {
-      if (call.at <= from || call.at > now) continue;
+    for (let i = 0; i < this.#calls.length; i += 1) {
+      const callAt = at[i]!;
+      if (callAt <= from || callAt > now) continue;
       count += 1;
-      if (call.status >= 500) errors += 1;
-      totalMs += call.durationMs;
+      errors += this.#failed[i]!;
+      totalMs += this.#durationMs[i]!;
     }
     if (count < MONITOR_LIMITS.minCalls) return [];
     const raised: MonitorAlert[] = [];
