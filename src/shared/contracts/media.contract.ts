@@ -127,7 +127,10 @@ export const storageUsageSchema = z.object({
   max_file_bytes: z.number(),
   item_count: z.number(),
   plan: z.string(),
-  /** Whether this installation removes location data from videos (it needs ffmpeg). */
+  /**
+   * Whether this installation removes location data from videos: every job worker heard from
+   * lately has ffmpeg (decision 025).
+   */
   video_location_removal: z.boolean(),
   /** What the signed-in person may do here, so the page can hide what the server would refuse. */
   can: z.object({

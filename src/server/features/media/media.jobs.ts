@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
@@ -7,6 +8,10 @@ import type { AppDeps } from '#server/platform/deps.ts';
 import { withTenant } from '#server/platform/db/tenant.ts';
 import type { JobDefinition } from '#server/platform/jobs/queue.ts';
 import { isInputRefused, locateFfmpeg, type Ffmpeg } from '#server/platform/media-tools/ffmpeg.ts';
+import {
+  recordWorkerTools,
+  WORKER_TOOLS_REFRESH_MS,
+} from '#server/platform/media-tools/worker-tools.ts';
 import type { VideoInfo } from './bmff.ts';
 import { needsPublishCopy } from './compatibility.ts';
 import { decodeGate } from './inspect.ts';
@@ -77,10 +82,7 @@ export async function processMedia(
     let copy: Buffer | null = null;
     try {
       [thumbnail, copy] = await decodeGate.run(async () => {
-        const thumb = await sharp(original, { failOn: 'none' })
-          .resize(THUMBNAIL_SIZE, THUMBNAIL_SIZE, { fit: 'inside', withoutEnlargement: true })
-          .webp({ quality: 78 })
-          .toBuffer();
+        const thumb = await thumbnailOf(original);
         const publish = needsPublishCopy(row)
           ? await sharp(original, { failOn: 'none' })
               .resize({ width: PUBLISH_COPY_MAX_WIDTH, withoutEnlargement: true })
@@ -97,7 +99,11 @@ export async function processMedia(
         repo.updateMediaRow(
           tx,
           row.id,
-          { status: 'failed', processingError: 'The thumbnail could not be made.' },
+          {
+            status: 'failed',
+            processingError:
+              'The thumbnail could not be made. The image may be damaged; please export it again and upload the copy.',
+          },
           new Date(),
         ),
       );
@@ -144,13 +150,12 @@ async function markFailed(deps: AppDeps, row: repo.MediaRow): Promise<void> {
   );
 }
 
+/** The library's WebP thumbnail of an image file (an upload, or a video's poster frame). */
 function thumbnailOf(file: string): Promise<Buffer> {
-  return decodeGate.run(() =>
-    sharp(file, { failOn: 'none' })
-      .resize(THUMBNAIL_SIZE, THUMBNAIL_SIZE, { fit: 'inside', withoutEnlargement: true })
-      .webp({ quality: 78 })
-      .toBuffer(),
-  );
+  return sharp(file, { failOn: 'none' })
+    .resize(THUMBNAIL_SIZE, THUMBNAIL_SIZE, { fit: 'inside', withoutEnlargement: true })
+    .webp({ quality: 78 })
+    .toBuffer();
 }
 
 export const VIDEO_UNREADABLE =
@@ -186,13 +191,17 @@ async function processVideo(
     }
 
     // 2. The poster frame, from the copy when there is one: decoding it proves the copy plays.
-    let frame = copy !== null && (await extractPoster(ffmpeg, clean, poster, row.durationMs));
-    if (copy !== null && !frame) {
-      deps.logger.warn({ mediaId: row.id }, 'video copy has no decodable frame; not used');
+    //    A frame not made is logged with ffmpeg's reason (the end of its stderr).
+    let frame = copy !== null ? await extractPoster(ffmpeg, clean, poster, row.durationMs) : null;
+    if (frame && !frame.made) {
+      deps.logger.warn(
+        { err: frame.refusal, mediaId: row.id },
+        'video copy has no decodable frame; not used',
+      );
       copy = null;
     }
-    if (!frame) frame = await extractPoster(ffmpeg, original, poster, row.durationMs);
-    if (!frame) {
+    if (!frame?.made) frame = await extractPoster(ffmpeg, original, poster, row.durationMs);
+    if (!frame.made) {
       // Retrying will not decode it either.
       await withTenant(deps.database, scope, (tx) =>
         repo.updateMediaRow(
@@ -202,10 +211,10 @@ async function processVideo(
           new Date(),
         ),
       );
-      deps.logger.warn({ mediaId: row.id }, 'video has no decodable frame');
+      deps.logger.warn({ err: frame.refusal, mediaId: row.id }, 'video has no decodable frame');
       return;
     }
-    const thumbnail = await thumbnailOf(poster);
+    const thumbnail = await decodeGate.run(() => thumbnailOf(poster));
     const thumbnailKey = variantKey(row.userId, row.id, 'thumbnail');
     await storage.putBuffer(thumbnailKey, thumbnail, 'image/webp');
 
@@ -270,8 +279,27 @@ export async function logVideoTools(deps: AppDeps): Promise<void> {
   }
 }
 
+/**
+ * Records in the database which ffmpeg this worker has (workerName: host, process, runtime), so
+ * the storage usage answer speaks for the processes that handle videos (decision 025).
+ */
+export async function recordVideoTools(deps: AppDeps, workerName: string): Promise<void> {
+  const { ffmpeg } = await locateFfmpeg(deps.env.FFMPEG_PATH);
+  await recordWorkerTools(deps.database, workerName, ffmpeg?.version ?? null);
+}
+
 export async function registerMediaJobs(deps: AppDeps): Promise<void> {
   await logVideoTools(deps);
+  const workerName = `${os.hostname()}:${process.pid}:${randomUUID().slice(0, 8)}`;
+  await recordVideoTools(deps, workerName);
+  // Again while it runs: a worker that stops is then no longer counted, and one whose ffmpeg
+  // lookup failed once (a slow probe) says so when a later lookup finds it.
+  const timer = setInterval(() => {
+    recordVideoTools(deps, workerName).catch((error: unknown) =>
+      deps.logger.warn({ err: error }, 'video tools not recorded'),
+    );
+  }, WORKER_TOOLS_REFRESH_MS);
+  timer.unref();
   await deps.jobs.work(processMediaJob, (payload, job) =>
     processMedia(deps, payload, {
       finalAttempt: job.retryCount >= (processMediaJob.retryLimit ?? 0),

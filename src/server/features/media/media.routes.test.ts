@@ -3,22 +3,30 @@ import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { eq, sql } from 'drizzle-orm';
-import S3rver from 's3rver';
 import sharp from 'sharp';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import {
   mediaDetailsSchema,
   mediaItemSchema,
   mediaPageSchema,
   mediaRoutes,
   MEDIA_NAME_HEADER,
+  storageUsageSchema,
   type MediaItem,
 } from '#shared/contracts/media.contract.ts';
 import { AppError } from '#shared/errors/index.ts';
 import { PLANS } from '#shared/plans.ts';
-import { locateFfmpeg, runFfmpeg } from '#server/platform/media-tools/ffmpeg.ts';
-import { S3Storage } from '#server/platform/storage/s3.ts';
-import { createObjectStorage } from '#server/platform/storage/storage.ts';
+import {
+  FfmpegError,
+  locateFfmpeg,
+  runFfmpeg,
+  STDERR_REPORTED_BYTES,
+} from '#server/platform/media-tools/ffmpeg.ts';
+import {
+  recordWorkerTools,
+  WORKER_TOOLS_FRESH_MS,
+} from '#server/platform/media-tools/worker-tools.ts';
+import { workerTools } from '#server/platform/db/system.tables.ts';
 import {
   createSignedInUser,
   getTestApp,
@@ -42,8 +50,9 @@ import {
   type RecordedVideoOptions,
 } from './media.samples.ts';
 import * as mediaService from './media.service.ts';
-import { mediaStorage, uploadTempDir, useMediaStorage } from './media.storage.ts';
+import { mediaStorage, uploadTempDir } from './media.storage.ts';
 import { mediaItems, mediaUsages } from './media.tables.ts';
+import { storeMediaOnLocalS3 } from './media.test-helpers.ts';
 
 const { ffmpeg } = await locateFfmpeg(undefined);
 
@@ -782,6 +791,87 @@ describe.skipIf(!ffmpeg)('videos, with ffmpeg', () => {
       expect.objectContaining({ id: one.id, reason: 'duplicate', duplicate_of: two.id }),
     ]);
   }, 120_000);
+
+  it('logs why ffmpeg made no poster frame: the last lines of its stderr, at most 2 KB', async () => {
+    const warnings: Array<{ fields: { err?: unknown; mediaId?: string }; message: string }> = [];
+    const logger = {
+      info: () => {},
+      warn: (fields: { err?: unknown }, message: string) => warnings.push({ fields, message }),
+      error: () => {},
+    };
+    const deps = { ...t.runtime.deps, logger } as unknown as typeof t.runtime.deps;
+    const user = await createSignedInUser(t);
+    // The boxes add up, but there is no picture in them.
+    const data = sampleMp4({ seconds: 3 });
+    const id = await insertFake(user.userId, {
+      name: 'empty.mp4',
+      kind: 'video',
+      mimeType: 'video/mp4',
+      sizeBytes: data.length,
+      durationMs: 3000,
+      status: 'processing',
+    });
+    await mediaStorage(t.runtime.deps).putBuffer(
+      `${user.userId}/${id}/original`,
+      data,
+      'video/mp4',
+    );
+    await processMedia(deps, { tenantId: user.userId, mediaId: id });
+
+    const logged = warnings.find((w) => w.message === 'video has no decodable frame');
+    expect(logged?.fields.mediaId).toBe(id);
+    const err = logged!.fields.err as FfmpegError;
+    expect(err).toBeInstanceOf(FfmpegError);
+    // More than the last line the message carries: what ffmpeg said before it.
+    expect(err.stderr.trim().split('\n').length).toBeGreaterThan(1);
+    expect(err.message.endsWith(err.stderr.trim().split('\n').at(-1)!)).toBe(true);
+    expect(Buffer.byteLength(err.stderr)).toBeLessThanOrEqual(STDERR_REPORTED_BYTES);
+  });
+});
+
+describe('whether videos lose their location, in the storage usage answer', () => {
+  async function said(): Promise<boolean> {
+    const res = await a.client.request(mediaRoutes.usage);
+    expect(res.status, res.text).toBe(200);
+    return storageUsageSchema.parse(res.json.data).video_location_removal;
+  }
+  const database = () => t.runtime.deps.database;
+
+  it('is what the processes running the jobs found, not what the answering process has', async () => {
+    // Here this process runs the jobs too; its workers recorded what they found at start.
+    expect(await said()).toBe(ffmpeg !== null);
+    const elsewhere = `worker-elsewhere:${crypto.randomUUID()}`;
+    try {
+      // Another worker, without ffmpeg, takes videos too: some would keep their location.
+      await recordWorkerTools(database(), elsewhere, null);
+      expect(await said()).toBe(false);
+      // Not heard from for longer than a stopped worker may be: it no longer counts.
+      const stopped = new Date(Date.now() - WORKER_TOOLS_FRESH_MS - 1000);
+      await recordWorkerTools(database(), elsewhere, null, stopped);
+      expect(await said()).toBe(ffmpeg !== null);
+      await recordWorkerTools(database(), elsewhere, '7.1');
+      expect(await said()).toBe(ffmpeg !== null);
+    } finally {
+      await db().delete(workerTools).where(eq(workerTools.worker, elsewhere));
+    }
+  });
+
+  it('is no while no worker has been heard from', async () => {
+    const rows = await db().select().from(workerTools);
+    await db()
+      .update(workerTools)
+      .set({ seenAt: new Date(Date.now() - WORKER_TOOLS_FRESH_MS - 1000) });
+    try {
+      expect(await said()).toBe(false);
+    } finally {
+      for (const row of rows) {
+        await db()
+          .update(workerTools)
+          .set({ seenAt: row.seenAt })
+          .where(eq(workerTools.worker, row.worker));
+      }
+    }
+  });
 });
 
 describe('videos, without ffmpeg', () => {
@@ -859,48 +949,20 @@ describe('videos, without ffmpeg', () => {
 });
 
 describe('on S3-compatible storage', () => {
-  let server: S3rver;
-  let dir: string;
-  let s3: S3Storage;
-  beforeAll(async () => {
-    dir = await fs.mkdtemp(path.join(os.tmpdir(), 'media-s3-'));
-    server = new S3rver({
-      port: 0,
-      address: '127.0.0.1',
-      silent: true,
-      directory: dir,
-      configureBuckets: [{ name: 'media', configs: [] }],
-    });
-    const { port } = await server.run();
-    s3 = new S3Storage({
-      bucket: 'media',
-      endpoint: `http://127.0.0.1:${port}`,
-      region: 'us-east-1',
-      accessKeyId: 'S3RVER',
-      secretAccessKey: 'S3RVER',
-      forcePathStyle: true,
-    });
-    useMediaStorage(t.runtime.deps, s3);
-  });
-  afterAll(async () => {
-    useMediaStorage(t.runtime.deps, createObjectStorage(t.runtime.deps.env));
-    s3.close();
-    await server.close();
-    await fs.rm(dir, { recursive: true, force: true });
-  });
+  const s3 = storeMediaOnLocalS3(() => t);
 
   it('uploads, processes, serves and deletes through the bucket', async () => {
     const user = await createSignedInUser(t);
     const item = await uploaded(user, await samplePng(500, 400), 'bucket.png');
     const ready = await waitReady(user, item.id);
     expect(ready.has_thumbnail).toBe(true);
-    expect(await s3.exists(`${user.userId}/${item.id}/original`)).toBe(true);
-    expect(await s3.exists(`${user.userId}/${item.id}/instagram.jpg`)).toBe(true);
+    expect(await s3().exists(`${user.userId}/${item.id}/original`)).toBe(true);
+    expect(await s3().exists(`${user.userId}/${item.id}/instagram.jpg`)).toBe(true);
     const file = await fetchFile(user, mediaRoutes.file(item.id));
     expect(file.body.length).toBe(item.size_bytes);
     await user.client.request(mediaRoutes.item(item.id), { method: 'DELETE' });
-    expect(await s3.exists(`${user.userId}/${item.id}/original`)).toBe(false);
-    expect(await s3.exists(`${user.userId}/${item.id}/thumbnail.webp`)).toBe(false);
+    expect(await s3().exists(`${user.userId}/${item.id}/original`)).toBe(false);
+    expect(await s3().exists(`${user.userId}/${item.id}/thumbnail.webp`)).toBe(false);
   });
 
   it.skipIf(!ffmpeg)(
@@ -911,7 +973,7 @@ describe('on S3-compatible storage', () => {
       const item = await uploaded(user, upload, 'bucket.mp4');
       const ready = await waitReady(user, item.id, 300);
       expect(ready).toMatchObject({ has_thumbnail: true, location_removed: true });
-      const object = await s3.get(`${user.userId}/${item.id}/original`);
+      const object = await s3().get(`${user.userId}/${item.id}/original`);
       const chunks: Buffer[] = [];
       for await (const chunk of object!.body) chunks.push(chunk as Buffer);
       const stored = Buffer.concat(chunks);

@@ -1,4 +1,3 @@
-import { createWriteStream } from 'node:fs';
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { Readable, Transform } from 'node:stream';
@@ -29,6 +28,7 @@ import type { AppDeps } from '#server/platform/deps.ts';
 import type { AppContext } from '#server/platform/http/context.ts';
 import { createRoute, createRouter, envelope, jsonBody } from '#server/platform/http/openapi.ts';
 import { ok } from '#server/platform/http/respond.ts';
+import { fileRequest, storedFileResponse } from '#server/platform/http/stored-file.ts';
 import { actorOf, requireActor } from '../auth/auth.middleware.ts';
 import { mediaRefused } from './inspect.ts';
 import * as media from './media.service.ts';
@@ -66,9 +66,12 @@ export async function receiveUpload(
       callback(null, chunk);
     },
   });
+  // The file is created before any byte flows: a write stream opens its file asynchronously, so
+  // a body that fails at once could otherwise create the file after the clean-up below removed it.
+  const file = await fs.open(tempPath, 'wx');
   try {
     const source = body ? Readable.fromWeb(body as NodeReadableStream) : Readable.from([]);
-    await pipeline(source, counter, createWriteStream(tempPath, { flags: 'wx' }));
+    await pipeline(source, counter, file.createWriteStream());
     return { tempPath, size };
   } catch (error) {
     await fs.rm(tempPath, { force: true });
@@ -265,18 +268,21 @@ export function createMediaRoutes(deps: AppDeps) {
       summary: 'The file itself (original, thumbnail or the JPEG copy for Instagram)',
       tags,
       request: { params: idParams.extend({ variant: z.enum(MEDIA_VARIANTS) }) },
-      responses: { 200: { description: 'The file' } },
+      responses: {
+        200: { description: 'The file' },
+        206: { description: 'The byte range the Range header asked for (one range only)' },
+        416: { description: 'The range starts past the end; Content-Range names the size' },
+      },
     }),
     async (c) => {
       const { id, variant } = c.req.valid('param');
-      const file = await media.openMediaFile(context(c), id, variant);
-      c.header('Content-Type', file.contentType);
-      c.header('Content-Length', String(file.object.size));
-      c.header('Cache-Control', MEDIA_CACHE_CONTROL);
-      c.header('Content-Disposition', `inline; filename*=UTF-8''${encodeURIComponent(file.name)}`);
-      // Even a file that fooled every check cannot run as a page from our origin.
-      c.header('Content-Security-Policy', "default-src 'none'; sandbox");
-      return c.body(Readable.toWeb(file.object.body) as ReadableStream) as never;
+      // Access is checked before the range is looked at: another tenant gets 404, never 416.
+      const found = await media.openMediaFile(context(c), id, variant, fileRequest(c));
+      return storedFileResponse(c, found.file, {
+        contentType: found.contentType,
+        cacheControl: MEDIA_CACHE_CONTROL,
+        contentDisposition: `inline; filename*=UTF-8''${encodeURIComponent(found.name)}`,
+      }) as never;
     },
   );
 

@@ -27,8 +27,12 @@ import type { Tx } from '#server/platform/db/client.ts';
 import type { AppDeps } from '#server/platform/deps.ts';
 import { withTenant } from '#server/platform/db/tenant.ts';
 import { fieldErrorsFromZod, validationError } from '#server/platform/http/errors.ts';
-import { locateFfmpeg } from '#server/platform/media-tools/ffmpeg.ts';
-import type { StoredObject } from '#server/platform/storage/storage.ts';
+import { workersHaveFfmpeg } from '#server/platform/media-tools/worker-tools.ts';
+import {
+  readStoredFile,
+  type FileRead,
+  type FileRequest,
+} from '#server/platform/http/stored-file.ts';
 import { findSubscription } from '../subscription/subscription.repository.ts';
 import { inspectUpload, mediaRefused, sanitizeName } from './inspect.ts';
 import { processMediaJob } from './media.jobs.ts';
@@ -71,29 +75,36 @@ function limitsFor(ctx: ServiceContext, plan: PlanId) {
 // ---------------------------------------------------------------------------------------------
 // Upload
 
-export async function storageUsage(ctx: ServiceContext): Promise<StorageUsage> {
-  requireAccess(ctx.actor, 'read:media');
+/** The plan, what the library uses and what the plan allows, in one transaction. */
+async function readUsage(ctx: ServiceContext) {
   const tenantId = ctx.actor.tenantId;
-  const { ffmpeg } = await locateFfmpeg(ctx.deps.env.FFMPEG_PATH);
   return withTenant(ctx.deps.database, tenantScope(ctx.actor), async (tx) => {
     const plan = await planOf(tx, tenantId);
     const used = await repo.storageUsed(tx, tenantId);
-    const limits = limitsFor(ctx, plan);
-    return {
-      used_bytes: used.bytes,
-      quota_bytes: limits.quotaBytes,
-      max_file_bytes: limits.maxFileBytes,
-      item_count: used.items,
-      plan,
-      video_location_removal: ffmpeg !== null,
-      can: {
-        upload: can(ctx.actor, 'upload:media'),
-        update: can(ctx.actor, 'update:media'),
-        delete: can(ctx.actor, 'delete:media'),
-        cleanup: can(ctx.actor, 'manage:media'),
-      },
-    };
+    return { plan, used, limits: limitsFor(ctx, plan) };
   });
+}
+
+export async function storageUsage(ctx: ServiceContext): Promise<StorageUsage> {
+  requireAccess(ctx.actor, 'read:media');
+  // The workers process videos, not necessarily this process: what they found counts. Read
+  // before the transaction, so PGlite's one connection is never asked for two things at once.
+  const videoLocationRemoval = await workersHaveFfmpeg(ctx.deps.database);
+  const { plan, used, limits } = await readUsage(ctx);
+  return {
+    used_bytes: used.bytes,
+    quota_bytes: limits.quotaBytes,
+    max_file_bytes: limits.maxFileBytes,
+    item_count: used.items,
+    plan,
+    video_location_removal: videoLocationRemoval,
+    can: {
+      upload: can(ctx.actor, 'upload:media'),
+      update: can(ctx.actor, 'update:media'),
+      delete: can(ctx.actor, 'delete:media'),
+      cleanup: can(ctx.actor, 'manage:media'),
+    },
+  };
 }
 
 function overQuota(size: number, used: number, quota: number): AppError {
@@ -113,18 +124,19 @@ export async function prepareUpload(
   declaredLength: number | null,
 ): Promise<{ maxFileBytes: number }> {
   requireAccess(ctx.actor, 'upload:media');
-  const usage = await storageUsage(ctx);
+  // Only the limits: what the workers can do to videos is for the storage usage answer.
+  const { used, limits } = await readUsage(ctx);
   if (declaredLength !== null) {
-    if (declaredLength > usage.max_file_bytes) {
+    if (declaredLength > limits.maxFileBytes) {
       throw mediaRefused(
-        `The file is ${formatBytes(declaredLength)}; your plan accepts files up to ${formatBytes(usage.max_file_bytes)}.`,
+        `The file is ${formatBytes(declaredLength)}; your plan accepts files up to ${formatBytes(limits.maxFileBytes)}.`,
       );
     }
-    if (usage.used_bytes + declaredLength > usage.quota_bytes) {
-      throw overQuota(declaredLength, usage.used_bytes, usage.quota_bytes);
+    if (used.bytes + declaredLength > limits.quotaBytes) {
+      throw overQuota(declaredLength, used.bytes, limits.quotaBytes);
     }
   }
-  return { maxFileBytes: usage.max_file_bytes };
+  return { maxFileBytes: limits.maxFileBytes };
 }
 
 /**
@@ -283,7 +295,8 @@ export async function openMediaFile(
   ctx: ServiceContext,
   id: string,
   variant: MediaVariant,
-): Promise<{ object: StoredObject; contentType: string; name: string }> {
+  request?: FileRequest,
+): Promise<{ file: FileRead; contentType: string; name: string }> {
   requireAccess(ctx.actor, 'read:media');
   const row = await withTenant(ctx.deps.database, tenantScope(ctx.actor), (tx) =>
     repo.findMediaRow(tx, id),
@@ -303,9 +316,10 @@ export async function openMediaFile(
     } else if (row.kind !== 'image' || row.mimeType !== 'image/jpeg') key = null;
   }
   if (!key) notFound(`${id}/${variant}`);
-  const object = await mediaStorage(ctx.deps).get(key);
-  if (!object) notFound(`${id}/${variant}`);
-  return { object, contentType, name };
+  // Access is settled above: a range only ever reaches a file the tenant may read.
+  const file = await readStoredFile(mediaStorage(ctx.deps), key, request);
+  if (!file) notFound(`${id}/${variant}`);
+  return { file, contentType, name };
 }
 
 // ---------------------------------------------------------------------------------------------

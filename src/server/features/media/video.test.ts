@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { locateFfmpeg, runFfmpeg } from '#server/platform/media-tools/ffmpeg.ts';
+import { FfmpegError, locateFfmpeg, runFfmpeg } from '#server/platform/media-tools/ffmpeg.ts';
 import { parseBmff } from './bmff.ts';
 import {
   recordSampleVideo,
@@ -133,7 +133,7 @@ describe.skipIf(!ffmpeg)('with ffmpeg', () => {
     expect(await checkCopy(clean, before)).toMatchObject({ width: 240, height: 320 });
 
     const poster = out('poster.png');
-    expect(await extractPoster(f(), clean, poster, before.durationMs)).toBe(true);
+    expect(await extractPoster(f(), clean, poster, before.durationMs)).toEqual({ made: true });
     expect(await sharp(poster).metadata()).toMatchObject({
       format: 'png',
       width: 240,
@@ -144,19 +144,24 @@ describe.skipIf(!ffmpeg)('with ffmpeg', () => {
   it('makes the poster at most POSTER_MAX px, and from the first frame of a very short clip', async () => {
     const large = await record({ width: 1920, height: 1080, seconds: 1.5 });
     const poster = out('poster.png');
-    expect(await extractPoster(f(), large, poster, 1500)).toBe(true);
+    expect(await extractPoster(f(), large, poster, 1500)).toEqual({ made: true });
     expect(await sharp(poster).metadata()).toMatchObject({ width: POSTER_MAX, height: 540 });
 
     const short = await record({ seconds: 0.2, fps: 10 });
-    expect(await extractPoster(f(), short, out('short.png'), 200)).toBe(true);
+    expect(await extractPoster(f(), short, out('short.png'), 200)).toEqual({ made: true });
     // A duration that claims more than there is: the seek finds nothing, the first frame does.
-    expect(await extractPoster(f(), short, out('late.png'), 60_000)).toBe(true);
+    expect(await extractPoster(f(), short, out('late.png'), 60_000)).toEqual({ made: true });
   });
 
-  it('finds no frame in a file that only looks like a video', async () => {
+  it('finds no frame in a file that only looks like a video, and keeps ffmpeg’s reason', async () => {
     const fake = out('fake.mp4');
     await fs.writeFile(fake, sampleMp4({ seconds: 3 }));
-    expect(await extractPoster(f(), fake, out('none.png'), 3000)).toBe(false);
+    const result = await extractPoster(f(), fake, out('none.png'), 3000);
+    expect(result).toMatchObject({ made: false, refusal: { timedOut: false } });
+    const { refusal } = result as { refusal: FfmpegError };
+    expect(refusal).toBeInstanceOf(FfmpegError);
+    expect(refusal.exitCode).not.toBe(0);
+    expect(refusal.stderr).not.toBe('');
   });
 
   it('refuses a copy that is not the same video', async () => {

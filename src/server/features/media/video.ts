@@ -1,5 +1,10 @@
 import fs from 'node:fs/promises';
-import { isInputRefused, runFfmpeg, type Ffmpeg } from '#server/platform/media-tools/ffmpeg.ts';
+import {
+  isInputRefused,
+  runFfmpeg,
+  type Ffmpeg,
+  type FfmpegError,
+} from '#server/platform/media-tools/ffmpeg.ts';
 import { BmffError, parseBmff, type VideoInfo } from './bmff.ts';
 import { Gate } from './inspect.ts';
 
@@ -39,22 +44,34 @@ function input(file: string, extra: string[] = []): string[] {
   return ['-protocol_whitelist', 'file', '-f', 'mov', ...extra, '-i', `file:${file}`];
 }
 
+/** Whether ffmpeg wrote something: no file is "no"; any other failure to look is an error. */
 async function nonEmpty(file: string): Promise<boolean> {
-  const stat = await fs.stat(file).catch(() => null);
-  return !!stat && stat.size > 0;
+  try {
+    return (await fs.stat(file)).size > 0;
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return false;
+    throw error;
+  }
 }
 
 /**
- * A PNG of one frame (turned as the video is shown, at most POSTER_MAX px), or false when the
- * video has no frame that ffmpeg can decode. A time-out is thrown: it may pass on a retry.
+ * A poster frame was written, or the video has none that ffmpeg can decode; then `refusal` is
+ * ffmpeg's last refusal (its stderr says why), or null when it ended without a frame or a word.
+ */
+export type PosterResult = { made: true } | { made: false; refusal: FfmpegError | null };
+
+/**
+ * A PNG of one frame (turned as the video is shown, at most POSTER_MAX px), or why there is none.
+ * A time-out is thrown: it may pass on a retry.
  */
 export async function extractPoster(
   ffmpeg: Ffmpeg,
   source: string,
   target: string,
   durationMs: number | null,
-): Promise<boolean> {
+): Promise<PosterResult> {
   const at = posterTimeSeconds(durationMs);
+  let refusal: FfmpegError | null = null;
   for (const seconds of at > 0 ? [at, 0] : [0]) {
     await fs.rm(target, { force: true });
     try {
@@ -88,13 +105,14 @@ export async function extractPoster(
         { timeoutMs: POSTER_TIMEOUT_MS },
       );
     } catch (error) {
-      if (isInputRefused(error)) continue;
-      throw error;
+      if (!isInputRefused(error)) throw error;
+      refusal = error;
+      continue;
     }
     // Seeking past the last frame ends "successfully" with nothing written.
-    if (await nonEmpty(target)) return true;
+    if (await nonEmpty(target)) return { made: true };
   }
-  return false;
+  return { made: false, refusal };
 }
 
 /**

@@ -3,7 +3,14 @@ import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { FfmpegError, locateFfmpeg, npmFfmpegPath, runFfmpeg } from './ffmpeg.ts';
+import {
+  FfmpegError,
+  lastLines,
+  locateFfmpeg,
+  npmFfmpegPath,
+  runFfmpeg,
+  STDERR_REPORTED_BYTES,
+} from './ffmpeg.ts';
 
 const found = await locateFfmpeg(undefined);
 const ffmpeg = found.ffmpeg;
@@ -14,6 +21,28 @@ beforeAll(async () => {
 });
 afterAll(async () => {
   await fs.rm(dir, { recursive: true, force: true });
+});
+
+describe('what an error keeps of stderr', () => {
+  it('keeps the last whole lines within 2 KB, the end of one longer line, and all of a short one', () => {
+    expect(STDERR_REPORTED_BYTES).toBe(2048);
+    expect(lastLines('one\ntwo\n\n')).toBe('one\ntwo');
+    const lines = Array.from({ length: 200 }, (_, i) => `line ${i}: invalid data`);
+    const kept = lastLines(lines.join('\n'));
+    expect(Buffer.byteLength(kept)).toBeLessThanOrEqual(2048);
+    expect(Buffer.byteLength(kept)).toBeGreaterThan(2048 - 30);
+    expect(kept.endsWith('line 199: invalid data')).toBe(true);
+    // Only whole lines: the cut one is left out.
+    expect(lines).toEqual(expect.arrayContaining(kept.split('\n')));
+    expect(lastLines('ab\ncd\nef', 5)).toBe('cd\nef');
+    // One line longer than the limit, cut inside a character of several bytes.
+    expect(lastLines(`${'é'.repeat(30)}x`, 10)).toBe('ééééx');
+  });
+
+  it('bounds the stderr an FfmpegError carries into the log', () => {
+    const error = new FfmpegError('ffmpeg exited with 1', 1, 'x'.repeat(9000), false);
+    expect(error.stderr).toHaveLength(STDERR_REPORTED_BYTES);
+  });
 });
 
 describe('locating ffmpeg', () => {

@@ -29,16 +29,38 @@ export interface FfmpegLookup {
   rejected: string[];
 }
 
+/** How much of ffmpeg's stderr an error keeps: its reason, small enough for every log line. */
+export const STDERR_REPORTED_BYTES = 2 * 1024;
+
+/**
+ * The last whole lines of `text` that fit in `maxBytes` (the end of the last line when even that
+ * one is longer). ffmpeg says why last, after what led to it.
+ */
+export function lastLines(text: string, maxBytes = STDERR_REPORTED_BYTES): string {
+  const trimmed = text.trimEnd();
+  const bytes = Buffer.from(trimmed, 'utf8');
+  if (bytes.length <= maxBytes) return trimmed;
+  const start = bytes.length - maxBytes;
+  const tail = bytes.subarray(start).toString('utf8');
+  if (bytes[start - 1] === 0x0a) return tail;
+  const newline = tail.indexOf('\n');
+  // The first line was cut (mid-character, perhaps): left out, unless it is the only one.
+  return newline >= 0 ? tail.slice(newline + 1) : tail.replace(/^\uFFFD+/, '');
+}
+
 export class FfmpegError extends Error {
+  /** The last lines ffmpeg wrote to stderr, at most STDERR_REPORTED_BYTES: logged with it. */
+  readonly stderr: string;
+
   constructor(
     message: string,
     readonly exitCode: number | null,
-    /** The end of what ffmpeg wrote to stderr. */
-    readonly stderr: string,
+    stderr: string,
     readonly timedOut: boolean,
   ) {
     super(message);
     this.name = 'FfmpegError';
+    this.stderr = lastLines(stderr);
   }
 }
 

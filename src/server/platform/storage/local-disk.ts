@@ -1,7 +1,14 @@
 import { createReadStream } from 'node:fs';
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import { assertSafeKey, type ObjectStorage, type StoredObject } from './storage.ts';
+import {
+  assertByteRange,
+  assertSafeKey,
+  RangeNotSatisfiableError,
+  type ByteRange,
+  type ObjectStorage,
+  type StoredObject,
+} from './storage.ts';
 
 /**
  * Files under one root directory. Writes go to a temporary name in the same directory and are
@@ -43,15 +50,23 @@ export class LocalDiskStorage implements ObjectStorage {
     return this.#write(key, (temp) => fs.writeFile(temp, data));
   }
 
-  async get(key: string): Promise<StoredObject | null> {
+  async get(key: string, range?: ByteRange): Promise<StoredObject | null> {
     const full = this.#path(key);
+    if (range) assertByteRange(range);
+    const found = await this.stat(key);
+    if (!found) return null;
+    const contentType = 'application/octet-stream';
+    if (!range) return { body: createReadStream(full), size: found.size, contentType };
+    if (range.start >= found.size) throw new RangeNotSatisfiableError(found.size);
+    const part = { start: range.start, end: Math.min(range.end, found.size - 1) };
+    // createReadStream's `end` is inclusive, like HTTP's.
+    return { body: createReadStream(full, part), size: found.size, contentType, range: part };
+  }
+
+  async stat(key: string): Promise<{ size: number } | null> {
     try {
-      const stat = await fs.stat(full);
-      return {
-        body: createReadStream(full),
-        size: stat.size,
-        contentType: 'application/octet-stream',
-      };
+      const stat = await fs.stat(this.#path(key));
+      return { size: stat.size };
     } catch (error) {
       if ((error as NodeJS.ErrnoException).code === 'ENOENT') return null;
       throw error;
@@ -70,11 +85,6 @@ export class LocalDiskStorage implements ObjectStorage {
   }
 
   async exists(key: string): Promise<boolean> {
-    try {
-      await fs.access(this.#path(key));
-      return true;
-    } catch {
-      return false;
-    }
+    return (await this.stat(key)) !== null;
   }
 }

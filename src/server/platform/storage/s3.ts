@@ -5,12 +5,20 @@ import { pipeline } from 'node:stream/promises';
 import {
   DeleteObjectCommand,
   GetObjectCommand,
+  type GetObjectCommandOutput,
   HeadObjectCommand,
   PutObjectCommand,
   S3Client,
   S3ServiceException,
 } from '@aws-sdk/client-s3';
-import { assertSafeKey, type ObjectStorage, type StoredObject } from './storage.ts';
+import {
+  assertByteRange,
+  assertSafeKey,
+  RangeNotSatisfiableError,
+  type ByteRange,
+  type ObjectStorage,
+  type StoredObject,
+} from './storage.ts';
 
 export interface S3StorageOptions {
   bucket: string;
@@ -32,6 +40,22 @@ function isMissing(error: unknown): boolean {
     );
   }
   return false;
+}
+
+function isInvalidRange(error: unknown): boolean {
+  return (
+    error instanceof S3ServiceException &&
+    (error.name === 'InvalidRange' || error.$metadata.httpStatusCode === 416)
+  );
+}
+
+/** `bytes 0-99/1234` → the part and the whole length; null for anything else. */
+export function parseContentRange(value: string): { range: ByteRange; size: number } | null {
+  const match = /^bytes (\d+)-(\d+)\/(\d+)$/.exec(value.trim());
+  if (!match) return null;
+  const [start, end, size] = [Number(match[1]), Number(match[2]), Number(match[3])];
+  if (end < start || end >= size) return null;
+  return { range: { start, end }, size };
 }
 
 export class S3Storage implements ObjectStorage {
@@ -86,16 +110,51 @@ export class S3Storage implements ObjectStorage {
     );
   }
 
-  async get(key: string): Promise<StoredObject | null> {
+  async get(key: string, range?: ByteRange): Promise<StoredObject | null> {
+    assertSafeKey(key);
+    if (range) assertByteRange(range);
+    let out: GetObjectCommandOutput;
+    try {
+      out = await this.#client.send(
+        new GetObjectCommand({
+          Bucket: this.#bucket,
+          Key: key,
+          ...(range ? { Range: `bytes=${range.start}-${range.end}` } : {}),
+        }),
+      );
+    } catch (error) {
+      if (isMissing(error)) return null;
+      if (range && isInvalidRange(error)) {
+        // The 416 answer's body names the size only on some servers; asking again is reliable.
+        const found = await this.stat(key);
+        if (!found) return null;
+        throw new RangeNotSatisfiableError(found.size);
+      }
+      throw error;
+    }
+    if (!out.Body) return null;
+    const body = out.Body as Readable;
+    const contentType = out.ContentType ?? 'application/octet-stream';
+    // A ranged answer's ContentLength is the part's; the whole length is in ContentRange. A server
+    // that ignores Range answers 200 with the whole object and no ContentRange: then so do we.
+    if (range && out.ContentRange) {
+      const part = parseContentRange(out.ContentRange);
+      if (!part) {
+        body.destroy();
+        throw new Error(`Unexpected Content-Range from S3: ${out.ContentRange}`);
+      }
+      return { body, size: part.size, contentType, range: part.range };
+    }
+    return { body, size: out.ContentLength ?? 0, contentType };
+  }
+
+  async stat(key: string): Promise<{ size: number } | null> {
     assertSafeKey(key);
     try {
-      const out = await this.#client.send(new GetObjectCommand({ Bucket: this.#bucket, Key: key }));
-      if (!out.Body) return null;
-      return {
-        body: out.Body as Readable,
-        size: out.ContentLength ?? 0,
-        contentType: out.ContentType ?? 'application/octet-stream',
-      };
+      const out = await this.#client.send(
+        new HeadObjectCommand({ Bucket: this.#bucket, Key: key }),
+      );
+      return { size: out.ContentLength ?? 0 };
     } catch (error) {
       if (isMissing(error)) return null;
       throw error;
@@ -114,14 +173,7 @@ export class S3Storage implements ObjectStorage {
   }
 
   async exists(key: string): Promise<boolean> {
-    assertSafeKey(key);
-    try {
-      await this.#client.send(new HeadObjectCommand({ Bucket: this.#bucket, Key: key }));
-      return true;
-    } catch (error) {
-      if (isMissing(error)) return false;
-      throw error;
-    }
+    return (await this.stat(key)) !== null;
   }
 
   close(): void {

@@ -2,53 +2,37 @@ import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { text } from 'node:stream/consumers';
-import S3rver from 's3rver';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LocalDiskStorage } from './local-disk.ts';
-import { S3Storage } from './s3.ts';
-import { assertSafeKey, createObjectStorage, type ObjectStorage } from './storage.ts';
+import { parseContentRange } from './s3.ts';
+import { startLocalS3, type LocalS3 } from './s3rver.test-helpers.ts';
+import {
+  assertSafeKey,
+  createObjectStorage,
+  RangeNotSatisfiableError,
+  type ObjectStorage,
+} from './storage.ts';
 import { loadEnv } from '../env.ts';
 
 // One contract, two adapters: the local disk, and S3 against a real S3-compatible server
 // (s3rver) started here on a free port.
 
 let tmp: string;
-let s3rver: S3rver;
-let s3Endpoint: string;
-const BUCKET = 'media-test';
+let s3: LocalS3;
 
 beforeAll(async () => {
   tmp = await fs.mkdtemp(path.join(os.tmpdir(), 'storage-test-'));
-  s3rver = new S3rver({
-    port: 0,
-    address: '127.0.0.1',
-    silent: true,
-    directory: path.join(tmp, 's3rver'),
-    configureBuckets: [{ name: BUCKET, configs: [] }],
-  });
-  const address = await s3rver.run();
-  s3Endpoint = `http://127.0.0.1:${address.port}`;
+  s3 = await startLocalS3('media-test');
 });
 
 afterAll(async () => {
-  await s3rver?.close();
+  await s3?.stop();
   await fs.rm(tmp, { recursive: true, force: true });
 });
 
 const adapters: Array<[string, () => ObjectStorage]> = [
   ['local disk', () => new LocalDiskStorage(path.join(tmp, 'local'))],
-  [
-    'S3 (s3rver)',
-    () =>
-      new S3Storage({
-        bucket: BUCKET,
-        endpoint: s3Endpoint,
-        region: 'us-east-1',
-        accessKeyId: 'S3RVER',
-        secretAccessKey: 'S3RVER',
-        forcePathStyle: true,
-      }),
-  ],
+  ['S3 (s3rver)', () => s3.storage()],
 ];
 
 describe.each(adapters)('%s adapter', (_name, make) => {
@@ -82,12 +66,69 @@ describe.each(adapters)('%s adapter', (_name, make) => {
     expect(await storage.get(key)).toBeNull();
   });
 
+  it('reads a byte range, reporting the part and the whole length', async () => {
+    const storage = make();
+    const key = `t-${crypto.randomUUID()}/item/original`;
+    await storage.putBuffer(key, Buffer.from('hello media'), 'video/mp4');
+    expect(await storage.stat(key)).toEqual({ size: 11 });
+
+    const middle = await storage.get(key, { start: 3, end: 7 });
+    expect(middle).toMatchObject({ size: 11, range: { start: 3, end: 7 } });
+    expect(await text(middle!.body)).toBe('lo me');
+
+    // Safari's first probe, and the last byte alone.
+    const probe = await storage.get(key, { start: 0, end: 1 });
+    expect(probe!.range).toEqual({ start: 0, end: 1 });
+    expect(await text(probe!.body)).toBe('he');
+    const last = await storage.get(key, { start: 10, end: 10 });
+    expect(await text(last!.body)).toBe('a');
+
+    // An end past the object (an open-ended `bytes=6-`) is clamped to the last byte.
+    const rest = await storage.get(key, { start: 6, end: Number.MAX_SAFE_INTEGER });
+    expect(rest).toMatchObject({ size: 11, range: { start: 6, end: 10 } });
+    expect(await text(rest!.body)).toBe('media');
+
+    // Without a range, the whole object as before.
+    const whole = await storage.get(key);
+    expect(whole!.range).toBeUndefined();
+    expect(await text(whole!.body)).toBe('hello media');
+  });
+
+  it('refuses a range starting at or past the end with the size, and finds no missing object', async () => {
+    const storage = make();
+    const key = `t-${crypto.randomUUID()}/item/original`;
+    await storage.putBuffer(key, Buffer.from('hello media'), 'video/mp4');
+    for (const start of [11, 500]) {
+      const refused = await storage.get(key, { start, end: start + 10 }).catch((e: unknown) => e);
+      expect(refused).toBeInstanceOf(RangeNotSatisfiableError);
+      expect((refused as RangeNotSatisfiableError).size).toBe(11);
+    }
+    const missing = `t-${crypto.randomUUID()}/item/original`;
+    expect(await storage.stat(missing)).toBeNull();
+    expect(await storage.get(missing, { start: 0, end: 1 })).toBeNull();
+    await expect(storage.get(key, { start: 5, end: 4 })).rejects.toThrow(/Invalid byte range/);
+    await expect(storage.get(key, { start: -1, end: 4 })).rejects.toThrow(/Invalid byte range/);
+  });
+
   it('refuses keys that could leave the root', async () => {
     const storage = make();
     await expect(storage.putBuffer('../escape', Buffer.from('x'), 'text/plain')).rejects.toThrow(
       /Unsafe storage key/,
     );
     await expect(storage.get('a/../../b')).rejects.toThrow(/Unsafe storage key/);
+  });
+});
+
+describe('S3 Content-Range answers', () => {
+  it('reads the part and the whole length, and nothing it cannot trust', () => {
+    expect(parseContentRange('bytes 0-99/1234')).toEqual({
+      range: { start: 0, end: 99 },
+      size: 1234,
+    });
+    expect(parseContentRange('bytes 5-5/6')).toEqual({ range: { start: 5, end: 5 }, size: 6 });
+    for (const bad of ['bytes 0-99/*', 'bytes */1234', 'bytes 9-1/10', 'bytes 0-10/10', 'x']) {
+      expect(parseContentRange(bad), bad).toBeNull();
+    }
   });
 });
 
