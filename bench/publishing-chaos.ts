@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import {
+  describeCounts,
   runChaos,
   type ChaosOptions,
   type ChaosResult,
@@ -138,11 +139,7 @@ export function printPublishingChaos(r: PublishingChaosResult): string {
     `${r.posts} posts, ${r.tenants} tenants (a Page and an Instagram account each), ${r.workers} worker processes on PostgreSQL; ` +
       `sweep ${r.settings.sweepSeconds} s, lease ${r.settings.leaseSeconds} s, request timeout ${r.settings.requestTimeoutSeconds} s`,
   );
-  out.push(
-    `faults injected: ${Object.entries(r.faultStats)
-      .map(([k, n]) => `${k} ${n}`)
-      .join(', ')}`,
-  );
+  out.push(`faults injected: ${describeCounts(r.faultStats)}`);
   if (r.killed) {
     out.push(
       `SIGKILL of one worker with ${r.killed.atPublished} published and ${r.killed.inFlight} publishing; ` +

@@ -1,34 +1,30 @@
-import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { createInterface } from 'node:readline';
 import {
   checkInvariant,
-  createScratchDatabase,
   createWorld,
+  describeCounts,
   plainKinds,
-  sleep,
+  startProcess,
+  startRunningWorld,
   startSimulatorProcess,
-  startWorker,
   waitUntilSettled,
   workerEnv,
+  type RunningWorld,
   type SeededPost,
   type SimulatorProcess,
   type WorkerProcess,
   type World,
 } from '#server/features/publishing/chaos/harness.ts';
-import { queueName } from '#server/platform/jobs/queue.ts';
-import { openDatabase, type Database } from '#server/platform/db/client.ts';
-import { JobQueue } from '#server/platform/jobs/queue.ts';
+import type { Database } from '#server/platform/db/client.ts';
+import { queueName, type JobQueue } from '#server/platform/jobs/queue.ts';
 import { loadEnv } from '#server/platform/env.ts';
-import { createLogger } from '#server/platform/logger.ts';
-import { parseEncryptionKeys, SecretBox } from '#server/platform/security/secrets.ts';
 import { createRuntime } from '#server/runtime.ts';
 import { publishPostJob } from '#server/features/publishing/publishing.jobs.ts';
 import { noopJob } from './publishing-noop-worker.ts';
-import { REPO_ROOT, formatMs, log, percentile, readConfig, round, table } from './lib.ts';
+import { REPO_ROOT, formatMs, log, percentile, readConfig, round, sleep, table } from './lib.ts';
 import type { BenchConfig } from './lib.ts';
 
 // Publishing figures of issue 6 (docs/decisions/089): lateness — the simulator's time of the
@@ -146,11 +142,7 @@ async function publishRun(
     (c) => {
       if (Date.now() - last < 5_000) return;
       last = Date.now();
-      log(
-        `  ${label}: ${Object.entries(c)
-          .map(([k, n]) => `${k} ${n}`)
-          .join(', ')}`,
-      );
+      log(`  ${label}: ${describeCounts(c)}`);
     },
     250,
   );
@@ -178,39 +170,22 @@ interface NoopWorkers {
 }
 
 function noopProcesses(databaseUrl: string, count: number): NoopWorkers {
-  const children: ChildProcess[] = [];
+  const started: WorkerProcess[] = [];
   return {
     async start() {
       for (let i = 0; i < count; i += 1) {
-        const child = spawn(
-          process.execPath,
-          ['--import', 'tsx', path.join(REPO_ROOT, 'bench/publishing-noop-worker.ts')],
-          { cwd: REPO_ROOT, env: { DATABASE_URL: databaseUrl }, stdio: ['ignore', 'pipe', 'pipe'] },
+        started.push(
+          await startProcess(
+            `no-op worker ${i + 1}`,
+            path.join(REPO_ROOT, 'bench/publishing-noop-worker.ts'),
+            { DATABASE_URL: databaseUrl },
+            (line) => line === 'ready',
+          ),
         );
-        children.push(child);
-        await new Promise<void>((resolve, reject) => {
-          const timer = setTimeout(() => reject(new Error('no-op worker did not start')), 90_000);
-          createInterface({ input: child.stdout! }).on('line', (line) => {
-            if (line === 'ready') {
-              clearTimeout(timer);
-              resolve();
-            }
-          });
-          child.once('exit', (code) => reject(new Error(`no-op worker exited ${code}`)));
-        });
       }
     },
     async stop() {
-      await Promise.all(
-        children.map(
-          (c) =>
-            new Promise<void>((resolve) => {
-              if (c.exitCode !== null) return resolve();
-              c.once('exit', () => resolve());
-              c.kill('SIGTERM');
-            }),
-        ),
-      );
+      await Promise.all(started.splice(0).map((w) => w.stop()));
     },
   };
 }
@@ -219,7 +194,7 @@ function noopProcesses(databaseUrl: string, count: number): NoopWorkers {
 async function pgBossRun(
   database: Database,
   jobs: JobQueue,
-  workers: NoopWorkers | { start(): Promise<void>; stop(): Promise<void> },
+  workers: NoopWorkers,
   n: number,
 ): Promise<PgBossFigures> {
   const far = new Date(Date.now() + 3_600_000);
@@ -267,6 +242,8 @@ async function pgBossRun(
 }
 
 // ------------------------------------------------------------------------------- targets
+
+const cleanupFailed = (error: unknown) => log(`  cleanup: ${(error as Error).message}`);
 
 interface Sizes {
   burst: number;
@@ -340,42 +317,26 @@ function summary(
 const PRODUCTION = { sweepSeconds: 60, leaseSeconds: 600, requestTimeoutSeconds: 60 };
 
 async function onPostgres(adminUrl: string, sizes: Sizes): Promise<PublishingTargetResult> {
-  let scratch;
+  const tenants = Math.max(2, Math.ceil(sizes.burst / 100));
+  let running: RunningWorld;
   try {
-    scratch = await createScratchDatabase(adminUrl, 'publishing_bench');
+    running = await startRunningWorld({
+      adminUrl,
+      databaseLabel: 'publishing_bench',
+      tenants,
+      workers: 2,
+      settings: PRODUCTION,
+    });
   } catch (error) {
-    const reason = `PostgreSQL not reachable (${(error as Error).message}): skipped`;
+    const reason = `the PostgreSQL run could not start (${(error as Error).message}): skipped`;
     log(`publishing [postgres]: ${reason}`);
     return { target: 'postgres', skipped: reason };
   }
-  const cleanup: (() => Promise<unknown>)[] = [() => scratch.drop()];
   try {
-    const database = await openDatabase({ databaseUrl: scratch.url, poolSize: 4 });
-    cleanup.unshift(() => database.close());
-    const jobs = new JobQueue(database, createLogger('silent'));
-    await jobs.start();
-    cleanup.unshift(() => jobs.stop());
-    const keys = `bench:${randomBytes(32).toString('base64')}`;
-    const simulator = await startSimulatorProcess();
-    cleanup.unshift(() => simulator.stop());
-    const tenants = Math.max(2, Math.ceil(sizes.burst / 100));
-    const world = await createWorld(
-      database,
-      jobs,
-      new SecretBox(parseEncryptionKeys(keys)),
-      await simulator.world(tenants),
-    );
-    const env = workerEnv(scratch.url, keys, simulator.base, PRODUCTION);
-    const workers: WorkerProcess[] = [];
-    cleanup.unshift(async () => {
-      for (const w of workers) await w.stop();
-    });
-    await Promise.all(
-      ['worker-1', 'worker-2'].map(async (name) => workers.push(await startWorker(name, env))),
-    );
+    const { database, jobs, simulator, world, scratch } = running;
     log(`publishing [postgres]: ${tenants} tenants, 2 worker processes`);
     const measured = await measure(database, world, simulator, 'postgres', sizes);
-    for (const w of workers) await w.stop();
+    await running.stopWorkers();
     log(`publishing [postgres]: pg-boss no-op jobs (${sizes.burst}), 2 processes ...`);
     const pgBoss = await pgBossRun(database, jobs, noopProcesses(scratch.url, 2), sizes.burst);
     return summary(
@@ -385,7 +346,7 @@ async function onPostgres(adminUrl: string, sizes: Sizes): Promise<PublishingTar
       pgBoss,
     );
   } finally {
-    for (const step of cleanup) await step().catch(() => {});
+    await running.close(cleanupFailed);
   }
 }
 
@@ -422,7 +383,7 @@ async function onPglite(sizes: Sizes): Promise<PublishingTargetResult> {
     );
     return summary('pglite', 'the worker inside the process (embedded mode)', measured, pgBoss);
   } finally {
-    for (const step of cleanup) await step().catch(() => {});
+    for (const step of cleanup) await step().catch(cleanupFailed);
   }
 }
 

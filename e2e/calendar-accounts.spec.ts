@@ -1,5 +1,5 @@
 import { expect, test, type Page } from './test.ts';
-import { followEmailLink, register, uniqueEmail } from './helpers.ts';
+import { connectRosaBakery, followEmailLink, register, uniqueEmail } from './helpers.ts';
 
 // The calendar's account filter (decision 076) in demo mode: connect a simulated Facebook Page and
 // its Instagram account, plan one post for each (targets chosen through the API the composer
@@ -44,13 +44,7 @@ test('narrow the calendar to one account, then both, then every account', async 
   await expect(page.getByRole('button', { name: /^Accounts/ })).toHaveCount(0);
 
   // Connect the Page and its Instagram account through the simulated consent page.
-  await page.goto('/dashboard/platforms');
-  await page.getByRole('button', { name: 'Connect Facebook' }).first().click();
-  await page.getByRole('button', { name: 'Allow' }).click();
-  await page.getByRole('checkbox', { name: /Rosa Catering/ }).uncheck();
-  await page.getByRole('checkbox', { name: /Rosa Events/ }).uncheck();
-  await page.getByRole('button', { name: 'Connect 2 accounts' }).click();
-  await expect(page).toHaveURL(/\/dashboard\/platforms$/);
+  await connectRosaBakery(page);
 
   const connections = (await (await page.request.get('/api/platforms/connections')).json())
     .data as Array<{ id: string; platform: string }>;

@@ -1,6 +1,6 @@
 import sharp from 'sharp';
 import { expect, test, type Page } from './test.ts';
-import { followEmailLink, register, uniqueEmail } from './helpers.ts';
+import { connectRosaBakery, followEmailLink, register, uniqueEmail } from './helpers.ts';
 
 // The post composer end to end, in demo mode (the Graph API simulator plays Facebook and
 // Instagram): connect a Page and its Instagram account, upload a photo, compose a post on the
@@ -24,18 +24,6 @@ async function image(width: number, height: number, colour: string): Promise<Buf
 
 async function shot(page: Page, name: string) {
   if (process.env.COMPOSER_SHOTS) await page.screenshot({ path: `/tmp/composer-${name}.png` });
-}
-
-async function connectRosaBakery(page: Page) {
-  await page.goto('/dashboard/platforms');
-  await page.getByRole('button', { name: 'Connect Facebook' }).first().click();
-  await page.getByRole('button', { name: 'Allow' }).click();
-  await expect(page.getByRole('heading', { name: 'Choose the accounts to connect' })).toBeVisible();
-  await page.getByRole('checkbox', { name: /Rosa Catering/ }).uncheck();
-  await page.getByRole('checkbox', { name: /Rosa Events/ }).uncheck();
-  await page.getByRole('button', { name: 'Connect 2 accounts' }).click();
-  await expect(page).toHaveURL(/\/dashboard\/platforms$/);
-  await expect(page.getByLabel('Status: Healthy')).toHaveCount(2);
 }
 
 test('compose, check, preview, keep a draft across a reload, schedule, reopen and publish now', async ({
@@ -124,7 +112,7 @@ test('compose, check, preview, keep a draft across a reload, schedule, reopen an
     ]);
   await expect(composer.getByTestId('attached-media')).toHaveCount(2, { timeout: 20_000 });
   await expect(composer.getByRole('radio', { name: 'Carousel' })).toBeChecked();
-  await expect(composer.getByRole('radio', { name: 'Story' })).toBeDisabled();
+  await expect(composer.getByRole('radio', { name: 'Story' })).toBeEnabled();
   await expect(checks.getByText(/every platform rule is met/)).toBeVisible({ timeout: 20_000 });
   const instagramPreview = composer.getByRole('article', {
     name: 'Instagram preview for @rosabakery',

@@ -38,3 +38,19 @@ export async function signIn(page: Page, email: string, password = PASSWORD) {
   await page.getByLabel('Password', { exact: true }).fill(password);
   await page.getByRole('button', { name: 'Log in' }).click();
 }
+
+/**
+ * Connects the simulator's Rosa Bakery Page and its Instagram account (leaving the other two
+ * Pages out) through the consent page, and waits until both show as healthy.
+ */
+export async function connectRosaBakery(page: Page) {
+  await page.goto('/dashboard/platforms');
+  await page.getByRole('button', { name: 'Connect Facebook' }).first().click();
+  await page.getByRole('button', { name: 'Allow' }).click();
+  await expect(page.getByRole('heading', { name: 'Choose the accounts to connect' })).toBeVisible();
+  await page.getByRole('checkbox', { name: /Rosa Catering/ }).uncheck();
+  await page.getByRole('checkbox', { name: /Rosa Events/ }).uncheck();
+  await page.getByRole('button', { name: 'Connect 2 accounts' }).click();
+  await expect(page).toHaveURL(/\/dashboard\/platforms$/);
+  await expect(page.getByLabel('Status: Healthy')).toHaveCount(2);
+}

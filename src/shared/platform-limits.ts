@@ -4,8 +4,17 @@
 
 import type { Platform } from './contracts/account.contract.ts';
 
+/** The formats that carry text: what the AI content generator writes for. */
 export const POST_FORMATS = ['post', 'carousel', 'reel'] as const;
 export type PostFormat = (typeof POST_FORMATS)[number];
+
+/**
+ * Every format a post can go out in. An Instagram story publishes one photo or video and no text
+ * (research §3.2.1: the caption is "not used on stories"), so it has no text limits and is not a
+ * format the generator writes for (docs/decisions/086).
+ */
+export const TARGET_FORMATS = [...POST_FORMATS, 'story'] as const;
+export type TargetFormat = (typeof TARGET_FORMATS)[number];
 
 export interface TextLimits {
   /** Longest accepted text, in UTF-16 code units (never fewer than the characters Meta counts). */

@@ -1,6 +1,7 @@
 // What each target of a post must satisfy before it is accepted for publishing, shared by the
 // server (which refuses) and the composer (which warns as the user types). Sources:
-// research/meta-graph-api.md §3.1 (Facebook), §3.2.1 and §3.2.6 (Instagram).
+// research/meta-graph-api.md §3.1 (Facebook), §3.2.1 and §3.2.6 (Instagram; stories in
+// docs/decisions/086).
 
 import type { Platform } from './contracts/account.contract.ts';
 import type { Compatibility } from './contracts/media.contract.ts';
@@ -9,7 +10,7 @@ import {
   checkTextLimits,
   describeLimitProblem,
   limitsFor,
-  type PostFormat,
+  type TargetFormat,
 } from './platform-limits.ts';
 
 export const CAROUSEL_MIN_ITEMS = 2;
@@ -27,8 +28,10 @@ export interface TargetToCheck {
   connectionId: string | null;
   account: string | null;
   platform: Platform;
-  format: PostFormat;
+  format: TargetFormat;
   caption: string;
+  /** The first comment that would be posted; a story takes none. */
+  firstComment?: string | null;
   media: TargetMedia[];
   /** Posts the account may still publish in the platform's 24-hour window; null: unknown. */
   quotaRemaining: number | null;
@@ -43,10 +46,33 @@ export function checkTarget(t: TargetToCheck): TargetProblem[] {
   const add = (field: string, rule: string, message: string) =>
     problems.push({ field, connection_id: t.connectionId, account: t.account, rule, message });
 
-  for (const problem of checkTextLimits(t.caption, limitsFor(t.platform, t.format))) {
-    add('content', `caption_${problem.kind}`, describeLimitProblem(problem));
+  // A story publishes no text, so the text's limits do not apply to it (its notice says so).
+  if (t.format !== 'story') {
+    for (const problem of checkTextLimits(t.caption, limitsFor(t.platform, t.format))) {
+      add('content', `caption_${problem.kind}`, describeLimitProblem(problem));
+    }
   }
   const count = t.media.length;
+  if (t.format === 'story') {
+    // Facebook Page stories are a different API (research §3.1.8) that we do not publish to.
+    if (t.platform !== 'instagram') {
+      add(
+        `${at}.format`,
+        'story_instagram_only',
+        'Stories are published to Instagram accounts only',
+      );
+    } else if (count > 1) {
+      add(`${at}.media_ids`, 'story_single_media', 'A story is one photo or one video');
+    }
+    // Comments on a story cannot be made through the API: the first comment would fail.
+    if (t.firstComment?.trim()) {
+      add(
+        `${at}.first_comment`,
+        'story_first_comment',
+        'A story takes no comments: leave the first comment empty',
+      );
+    }
+  }
   if (t.format === 'carousel' && (count < CAROUSEL_MIN_ITEMS || count > CAROUSEL_MAX_ITEMS)) {
     add(`${at}.media_ids`, 'carousel_items', 'A carousel needs between 2 and 10 photos or videos');
   }
@@ -68,9 +94,11 @@ export function checkTarget(t: TargetToCheck): TargetProblem[] {
   const target =
     t.platform === 'facebook'
       ? 'facebook'
-      : t.format === 'reel' || (t.format === 'post' && t.media[0]?.kind === 'video')
-        ? 'instagram_reel'
-        : 'instagram_feed';
+      : t.format === 'story'
+        ? 'instagram_story'
+        : t.format === 'reel' || (t.format === 'post' && t.media[0]?.kind === 'video')
+          ? 'instagram_reel'
+          : 'instagram_feed';
   t.media.forEach((m, i) => {
     const field = `${at}.media_ids.${i}`;
     if (m.status !== 'ready') {
@@ -95,4 +123,40 @@ export function checkTarget(t: TargetToCheck): TargetProblem[] {
     );
   }
   return problems;
+}
+
+/** Accepted, but not published as typed: shown beside the checks, never a reason to refuse. */
+export type TargetNotice = TargetProblem;
+
+/**
+ * What the person should know about a target that breaks no rule: a story shows neither the text
+ * nor a first comment (the composer sends none for it), though the text stays on the calendar.
+ */
+export function targetNotices(
+  t: Pick<
+    TargetToCheck,
+    'index' | 'connectionId' | 'account' | 'platform' | 'format' | 'caption'
+  > & {
+    firstComment: string;
+  },
+): TargetNotice[] {
+  if (t.format !== 'story' || t.platform !== 'instagram') return [];
+  const notices: TargetNotice[] = [];
+  const add = (field: string, rule: string, message: string) =>
+    notices.push({ field, connection_id: t.connectionId, account: t.account, rule, message });
+  if (t.caption.trim()) {
+    add(
+      'content',
+      'story_text_not_published',
+      'Stories show no text: it stays on your calendar but is not published with the story',
+    );
+  }
+  if (t.firstComment.trim()) {
+    add(
+      `targets.${t.index}.first_comment`,
+      'story_first_comment_not_posted',
+      'Stories take no comments: the first comment is not posted with the story',
+    );
+  }
+  return notices;
 }

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { PLATFORMS } from './account.contract.ts';
 import { EVENT_STATUSES } from './calendar.contract.ts';
-import { POST_FORMATS } from '../platform-limits.ts';
+import { TARGET_FORMATS } from '../platform-limits.ts';
 
 // Publishing a calendar event to connected accounts (docs/decisions/080–084). The composer
 // chooses targets (one per connected account, each with its own format, media and first comment)
@@ -16,8 +16,11 @@ export const MAX_FIRST_COMMENT_LENGTH = 2200;
 
 export const publishTargetInputSchema = z.object({
   connection_id: z.uuid(),
-  /** post: text, photo or video; carousel: 2–10 media; reel: one video. */
-  format: z.enum(POST_FORMATS).default('post'),
+  /**
+   * post: text, photo or video; carousel: 2–10 media; reel: one video; story (Instagram only):
+   * one photo or video, published without text or first comment (docs/decisions/086).
+   */
+  format: z.enum(TARGET_FORMATS).default('post'),
   /** media_items ids, in the order they are published. */
   media_ids: z.array(z.uuid()).max(MAX_TARGET_MEDIA).default([]),
   first_comment: z.string().trim().max(MAX_FIRST_COMMENT_LENGTH).nullable().default(null),
@@ -45,7 +48,7 @@ export const publishTargetSchema = z.object({
   connection_id: z.uuid().nullable(),
   platform: z.enum(PLATFORMS),
   account_name: z.string().nullable(),
-  format: z.enum(POST_FORMATS),
+  format: z.enum(TARGET_FORMATS),
   media_ids: z.array(z.uuid()),
   first_comment: z.string().nullable(),
   status: z.enum(PLATFORM_POST_STATUSES),
@@ -85,7 +88,7 @@ export const accountQuotaSchema = z.object({
   platform: z.enum(PLATFORMS),
   account_name: z.string(),
   /**
-   * platform: read from the platform just now (Instagram's content_publishing_limit);
+   * platform: read from the platform (Instagram's content_publishing_limit) at checked_at;
    * not_limited: the platform sets no such limit (Facebook Pages);
    * unavailable: it could not be read (reason says why); publishing checks again before sending.
    */
@@ -95,6 +98,10 @@ export const accountQuotaSchema = z.object({
   used: z.number().int().nullable(),
   total: z.number().int().nullable(),
   reason: z.string().nullable(),
+  /**
+   * When the platform was asked: the quota list reuses a reading for up to a minute (decision
+   * 082), so it may be that much older than the answer.
+   */
   checked_at: z.string(),
 });
 export type AccountQuota = z.infer<typeof accountQuotaSchema>;
@@ -119,6 +126,11 @@ export const LIVE_EVENTS = {
   closing: 'closing',
   /** The person may no longer read this business's calendar (signed out, removed, role). */
   ended: 'ended',
+  /**
+   * This process could not hear other processes for a while (its bus connection dropped and is
+   * back): messages may have been missed, so read everything again.
+   */
+  resync: 'resync',
 } as const;
 
 /** What changed, as the live stream tells it: always the event, and the delivery if one moved. */

@@ -570,8 +570,11 @@ export function createMetaGraphSimulator(options: SimulatorOptions = {}) {
       mediaType = mediaTypeParam as SimContainer['mediaType'];
     else fail(FAULTS.ig_unknown_media_type);
     if (mediaType! === 'VIDEO' && !isCarouselItem) fail(FAULTS.ig_unknown_media_type);
+    // A story is published on its own, never inside a carousel.
+    if (mediaType! === 'STORIES' && isCarouselItem) fail(FAULTS.ig_unknown_media_type);
     const caption = params.caption ?? null;
-    if (caption) {
+    // Stories do not use a caption (research §3.2.1), so it is neither checked nor published.
+    if (caption && mediaType! !== 'STORIES') {
       const hashtags = caption.match(/#[\p{L}\p{N}_]+/gu)?.length ?? 0;
       const mentions = caption.match(/@[\w.]+/g)?.length ?? 0;
       if (caption.length > 2200 || hashtags > 30 || mentions > 20) fail(FAULTS.ig_caption_too_long);
@@ -586,7 +589,12 @@ export function createMetaGraphSimulator(options: SimulatorOptions = {}) {
       if (children.length < 2 || children.length > 10) fail(FAULTS.ig_carousel_invalid);
       for (const id of children) {
         const child = state.containers.get(id);
-        if (!child || !child.isCarouselItem || child.mediaType === 'REELS')
+        if (
+          !child ||
+          !child.isCarouselItem ||
+          child.mediaType === 'REELS' ||
+          child.mediaType === 'STORIES'
+        )
           fail(FAULTS.ig_carousel_invalid);
       }
     }
@@ -623,6 +631,7 @@ export function createMetaGraphSimulator(options: SimulatorOptions = {}) {
       isCarouselItem,
       caption,
       mediaUrl,
+      isVideo,
       children,
       errorSubcode,
       publishedMediaId: null,
@@ -649,13 +658,18 @@ export function createMetaGraphSimulator(options: SimulatorOptions = {}) {
     const mediaId = digits(17, '179');
     k.publishedMediaId = mediaId;
     publishes.push(nowMs());
+    const story = k.mediaType === 'STORIES';
     state.media.set(mediaId, {
       id: mediaId,
       igUserId: igId,
-      caption: k.caption,
+      caption: story ? null : k.caption,
       mediaType:
-        k.mediaType === 'CAROUSEL' ? 'CAROUSEL_ALBUM' : k.mediaType === 'IMAGE' ? 'IMAGE' : 'VIDEO',
-      productType: k.mediaType === 'REELS' ? 'REELS' : k.mediaType === 'STORIES' ? 'STORY' : 'FEED',
+        k.mediaType === 'CAROUSEL'
+          ? 'CAROUSEL_ALBUM'
+          : k.mediaType === 'IMAGE' || (story && !k.isVideo)
+            ? 'IMAGE'
+            : 'VIDEO',
+      productType: k.mediaType === 'REELS' ? 'REELS' : story ? 'STORY' : 'FEED',
       mediaUrl: k.mediaUrl,
       timestamp: nowMs(),
       shortcode: randomBytes(8).toString('base64url').slice(0, 11),
@@ -696,7 +710,10 @@ export function createMetaGraphSimulator(options: SimulatorOptions = {}) {
     media_type: (m) => m.mediaType,
     media_product_type: (m) => m.productType,
     media_url: (m) => m.mediaUrl || undefined,
-    permalink: (m) => `https://www.instagram.com/p/${m.shortcode}/`,
+    permalink: (m) =>
+      m.productType === 'STORY'
+        ? `https://www.instagram.com/stories/${state.igAccounts.get(m.igUserId)?.username ?? m.igUserId}/${m.id}/`
+        : `https://www.instagram.com/p/${m.shortcode}/`,
     shortcode: (m) => m.shortcode,
     timestamp: (m) => isoTime(m.timestamp),
     like_count: () => 0,
@@ -1273,6 +1290,15 @@ export function createMetaGraphSimulator(options: SimulatorOptions = {}) {
         .reverse()
         .map((m) => mediaNode(m, fieldsOf(params, ['id'])));
       return page(c, items, params, base, `/${ig.id}/media`);
+    }
+    // Stories live 24 hours from publishing; the record of what was published keeps them.
+    if (edge === 'stories' && method === 'GET') {
+      const dayAgo = nowMs() - 86_400_000;
+      const items = [...state.media.values()]
+        .filter((m) => m.igUserId === ig.id && m.productType === 'STORY' && m.timestamp > dayAgo)
+        .reverse()
+        .map((m) => mediaNode(m, fieldsOf(params, ['id'])));
+      return page(c, items, params, base, `/${ig.id}/stories`);
     }
     if (edge === 'media_publish' && method === 'POST')
       return c.json(publishContainer(token, ig.id, params));

@@ -141,8 +141,11 @@ export interface SimContainer {
   readyAt: number;
   mediaType: 'IMAGE' | 'VIDEO' | 'REELS' | 'STORIES' | 'CAROUSEL';
   isCarouselItem: boolean;
+  /** As sent; a story publishes without it (research §3.2.1: "not used on stories"). */
   caption: string | null;
   mediaUrl: string | null;
+  /** A video_url (or resumable upload): a story is published as VIDEO, else as IMAGE. */
+  isVideo: boolean;
   children: string[];
   errorSubcode: number | null;
   publishedMediaId: string | null;
@@ -155,6 +158,7 @@ export interface SimMedia {
   mediaType: 'IMAGE' | 'VIDEO' | 'CAROUSEL_ALBUM';
   productType: 'FEED' | 'REELS' | 'STORY';
   mediaUrl: string | null;
+  /** When it was published; a story is listed under /stories for 24 hours from then. */
   timestamp: number;
   shortcode: string;
 }

@@ -74,7 +74,7 @@ const LIST_COLUMNS = `select "id", "user_id", "title", "content", "platforms", "
 
 /**
  * Seed §7 list: the tenant's events, filtered, soonest first (id breaks ties so pages are
- * stable), as one statement with placeholders, for withTenantRead (one round trip). Written
+ * stable), as one statement with placeholders, for withTenantStatement (one round trip). Written
  * by hand because this is the hottest read and building it through the query builder cost a
  * sixth of the request's CPU. Its rows are already in the API's shape (CalendarEvent).
  */

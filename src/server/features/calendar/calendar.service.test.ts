@@ -332,8 +332,8 @@ describe('the list cache (seed §9)', () => {
     const owner = await newTenant();
     await calendar.listEvents(ctxFor(owner), owner);
     const database = t.runtime.deps.database;
-    const transaction = vi.spyOn(database.unsafeDb, 'transaction');
-    const read = vi.spyOn(database, 'scopedRead');
+    const transaction = vi.spyOn(database, 'scopedTransaction');
+    const read = vi.spyOn(database, 'scopedStatement');
     await calendar.listEvents(ctxFor(owner), owner);
     expect(transaction).not.toHaveBeenCalled();
     expect(read).not.toHaveBeenCalled();
@@ -342,7 +342,7 @@ describe('the list cache (seed §9)', () => {
   it('reads an uncached list in one scoped statement, under row-level security', async () => {
     const owner = await newTenant();
     const database = t.runtime.deps.database;
-    const read = vi.spyOn(database, 'scopedRead');
+    const read = vi.spyOn(database, 'scopedStatement');
     await calendar.listEvents(ctxFor(owner), owner, { status: 'draft' });
     expect(read).toHaveBeenCalledTimes(1);
     expect(read.mock.calls[0]![0]).toMatchObject({ role: 'app_runtime', 'app.tenant_id': owner });

@@ -2,8 +2,8 @@ import type { z } from 'zod';
 import {
   DEFAULT_EVENT_PAGE_SIZE,
   DEFAULT_UPCOMING_LIMIT,
-  MAX_ACCOUNT_FILTER,
   createEventInputSchema,
+  listEventsQuerySchema,
   updateEventInputSchema,
   type CalendarEvent,
   type CreateEventInput,
@@ -16,7 +16,7 @@ import { AppError } from '#shared/errors/index.ts';
 import { hasFeature, type Feature } from '#shared/plans.ts';
 import { requireAccess, type ServiceContext } from '#server/platform/access.ts';
 import type { Tx } from '#server/platform/db/client.ts';
-import { withTenant, withTenantRead } from '#server/platform/db/tenant.ts';
+import { withTenant, withTenantStatement } from '#server/platform/db/tenant.ts';
 import { fieldErrorsFromZod, validationError } from '#server/platform/http/errors.ts';
 import { isUuid, requireUserId, scopeForTenant } from '../profile/user-id.ts';
 import * as repo from './calendar.repository.ts';
@@ -75,7 +75,7 @@ export async function listEventsJson(
   const scope = scopeForTenant(ctx.actor, userId);
   const normalized = normalizeFilters(filters);
   return ctx.deps.cache.getOrLoad(userId, listCacheKey(normalized), async () => {
-    const [row] = await withTenantRead<{ json: string }>(
+    const [row] = await withTenantStatement<{ json: string }>(
       ctx.deps.database,
       scope,
       repo.listEventsJsonStatement(userId, normalized),
@@ -311,18 +311,16 @@ function listCacheKey(f: repo.EventFilters): string {
   ])}`;
 }
 
+/** The route contract's check of the account filter (at most MAX_ACCOUNT_FILTER uuids). */
+const accountFilterSchema = listEventsQuerySchema.pick({ accountIds: true });
+
 /**
- * Connection ids as the route's contract accepts them (at most MAX_ACCOUNT_FILTER uuids), for
- * callers that do not come through it; lower-cased, without repeats and sorted, so equal
- * filters share a cache key.
+ * Connection ids checked as the route checks them, for callers that do not come through it;
+ * lower-cased, without repeats and sorted, so equal filters share a cache key.
  */
 function normalizeAccountIds(ids: readonly string[]): string[] {
-  if (ids.length > MAX_ACCOUNT_FILTER) {
-    throw fieldError('accountIds', `Choose at most ${MAX_ACCOUNT_FILTER} accounts`);
-  }
-  const bad = ids.findIndex((id) => !isUuid(id));
-  if (bad !== -1) throw fieldError(`accountIds.${bad}`, 'Not a valid account id');
-  return [...new Set(ids.map((id) => id.toLowerCase()))].sort();
+  const { accountIds = [] } = parse(accountFilterSchema, { accountIds: [...ids] });
+  return [...new Set(accountIds.map((id) => id.toLowerCase()))].sort();
 }
 
 function featureFor(type: EventType): Feature {

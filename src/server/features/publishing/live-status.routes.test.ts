@@ -5,7 +5,7 @@ import {
   liveStatusMessageSchema,
   type LiveStatusMessage,
 } from '#shared/contracts/publishing.contract.ts';
-import { connectInvalidationBus } from '#server/platform/bus.ts';
+import { BUS_CHANNEL, connectInvalidationBus } from '#server/platform/bus.ts';
 import { openDatabase } from '#server/platform/db/client.ts';
 import { withTenant } from '#server/platform/db/tenant.ts';
 import { createLogger } from '#server/platform/logger.ts';
@@ -21,8 +21,13 @@ import { testDatabaseKind } from '#server/test/db.ts';
 import { metaRuntime } from '../platforms/meta-runtime.ts';
 import { announceEvent } from './live-status.ts';
 import { LiveStatusHub, liveStatusHub } from './live-stream.ts';
-import { runPublish, type Dispatcher } from './publishing.service.ts';
-import { connectAll, insertScheduledPost, type Connected } from './publishing.test-helpers.ts';
+import { runPublish } from './publishing.service.ts';
+import {
+  connectAll,
+  insertScheduledPost,
+  noDispatch,
+  type Connected,
+} from './publishing.test-helpers.ts';
 import { addMember } from './team.test-helpers.ts';
 
 // GET /api/publishing/live through the real app and database: what one business's open
@@ -120,8 +125,6 @@ function readStream(res: Response): OpenStream {
   streams.push(stream);
   return stream;
 }
-
-const noDispatch: Dispatcher = { publish: async () => {}, reconcile: async () => {} };
 
 async function createEvent(user: SignedInUser, title: string) {
   const res = await user.client.request('/api/calendar-events', {
@@ -294,12 +297,16 @@ describe('GET /api/publishing/live', () => {
       .poll(() => stream.messages().some((m) => m.event_id === event.id), { timeout: 5000 })
       .toBe(true);
 
+    const hub = liveStatusHub(t.runtime.deps);
+    const openBefore = hub.size;
     const removed = await owner.client.request(`/api/staff/members/${member.userId}`, {
       method: 'DELETE',
     });
     expect(removed.status, removed.text).toBe(200);
     await expect.poll(() => stream.ended(), { timeout: 5000 }).toBe(true);
     expect(stream.frames.at(-1)).toEqual({ event: 'ended', data: '{"reason":"access"}' });
+    // The ended stream has left the hub: nothing of the business can reach it any more.
+    await expect.poll(() => hub.size, { timeout: 5000 }).toBe(openBefore - 1);
     const after = await createEvent(owner, 'Not for former staff');
     await new Promise((resolve) => setTimeout(resolve, 200));
     expect(stream.messages().some((m) => m.event_id === after.id)).toBe(false);
@@ -368,6 +375,25 @@ describe.runIf(testDatabaseKind() === 'postgres')('with a separate worker proces
       await database.close();
     }
   });
+});
+
+describe.runIf(testDatabaseKind() === 'postgres')('after the bus could not hear', () => {
+  it('tells every open stream to read again once the bus is back', async () => {
+    const database = t.runtime.deps.database;
+    const stream = await openStream(owner.client);
+    const { rows } = await database.query<{ pid: number }>(
+      `select pid from pg_stat_activity where query = $1 and datname = current_database()`,
+      [`LISTEN ${BUS_CHANNEL}`],
+    );
+    expect(rows.length).toBeGreaterThan(0);
+    // The server ends the app's listening connection (as a restart would); what other processes
+    // said meanwhile is lost, so the browsers are told to read everything again.
+    for (const { pid } of rows) await database.query('select pg_terminate_backend($1)', [pid]);
+    await expect
+      .poll(() => stream.frames.map((f) => f.event), { timeout: 15_000 })
+      .toContain('resync');
+    expect(stream.ended()).toBe(false);
+  }, 30_000);
 });
 
 describe('the hub', () => {

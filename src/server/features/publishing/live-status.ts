@@ -1,8 +1,8 @@
 import type { EventStatus } from '#shared/contracts/calendar.contract.ts';
 import type { LiveStatusMessage } from '#shared/contracts/publishing.contract.ts';
-import { notifyAfterCommit } from '#server/platform/bus.ts';
-import type { Tx } from '#server/platform/db/client.ts';
-import * as repo from './publishing.repository.ts';
+import { notifyAfterCommit, notifyCommitted } from '#server/platform/bus.ts';
+import type { Database, Tx } from '#server/platform/db/client.ts';
+import type { PostRow } from './publishing.repository.ts';
 
 // Status changes of calendar events and their deliveries, queued while the change is written and
 // told to every process once it commits (docs/decisions/081); the live stream (live-stream.ts)
@@ -65,38 +65,51 @@ export async function announceEvent(
   );
 }
 
+/** The notice of a delivery's change, with its event's status after it. */
+function deliveryNotice(
+  tenantId: string,
+  post: PostRow,
+  status: EventStatus | null,
+  now: Date,
+): string {
+  return encodeNotice({
+    tenantId,
+    message: {
+      event_id: post.calendarEventId,
+      status,
+      delivery: {
+        id: post.id,
+        platform: post.platform,
+        status: post.status,
+        permalink: clip(post.permalink),
+        last_error: clip(post.lastError),
+      },
+      at: now.toISOString(),
+    },
+  });
+}
+
 /**
- * A delivery's change, with its event's status after it. Call after the event's status was
- * brought in line with its posts (refreshEventStatus); `eventStatus` saves reading it again.
+ * A delivery's change in the transaction `tx`, with its event's status after it (the caller
+ * brought the event in line with its posts: refreshEventStatus).
  */
-export async function announceDelivery(
+export function announceDelivery(
   tx: Tx,
   tenantId: string,
-  post: repo.PostRow,
-  eventStatus?: EventStatus | null,
-  now: Date = new Date(),
-): Promise<void> {
-  const status =
-    eventStatus === undefined
-      ? ((await repo.findEventRow(tx, tenantId, post.calendarEventId))?.status ?? null)
-      : eventStatus;
-  notifyAfterCommit(
-    tx,
-    'publishing-status',
-    encodeNotice({
-      tenantId,
-      message: {
-        event_id: post.calendarEventId,
-        status,
-        delivery: {
-          id: post.id,
-          platform: post.platform,
-          status: post.status,
-          permalink: clip(post.permalink),
-          last_error: clip(post.lastError),
-        },
-        at: now.toISOString(),
-      },
-    }),
-  );
+  post: PostRow,
+  eventStatus: EventStatus | null,
+  now: Date,
+): void {
+  notifyAfterCommit(tx, 'publishing-status', deliveryNotice(tenantId, post, eventStatus, now));
+}
+
+/** The same for a change a one-statement step has committed (publishing.repository.ts). */
+export function announceCommittedDelivery(
+  database: Database,
+  tenantId: string,
+  post: PostRow,
+  eventStatus: EventStatus | null,
+  now: Date,
+): void {
+  notifyCommitted(database, 'publishing-status', deliveryNotice(tenantId, post, eventStatus, now));
 }

@@ -1,21 +1,21 @@
-import { getCookie } from 'hono/cookie';
 import { LIVE_EVENTS, LIVE_STATUS } from '#shared/contracts/publishing.contract.ts';
 import { AppError } from '#shared/errors/index.ts';
 import { can, type Actor } from '#shared/permissions.ts';
 import { requireAccess } from '#server/platform/access.ts';
 import type { AppDeps } from '#server/platform/deps.ts';
 import type { AppContext } from '#server/platform/http/context.ts';
-import { createAuthService, type AuthService } from '../auth/auth.service.ts';
-import { readSessionCookie } from '../auth/session-cookie.ts';
-import { ACTIVE_TENANT_COOKIE, chooseMembership, membershipCache } from '../staff/membership.ts';
+import { actorRequestOf, resolveActor } from '../auth/actor.ts';
+import { authService, type AuthService } from '../auth/auth.service.ts';
 import { decodeNotice } from './live-status.ts';
 
 // GET /api/publishing/live: server-sent events telling the signed-in person's active business's
 // open calendars that a post or one of its deliveries changed status (docs/decisions/081). One
 // hub per process hears the bus's publishing-status topic once and passes each message to the
 // streams of that business. A stream is re-checked on every heartbeat and whenever the person's
-// sessions or memberships change: signed out, removed from the business or moved to a role
-// without the calendar ends it. Shutting down ends every stream with a "closing" event.
+// sessions or memberships change, by the same resolveActor as every API request: signed out,
+// removed from the business, made inactive or moved to a role without the calendar ends it.
+// When the bus's connection comes back after a drop, every stream is told to read again.
+// Shutting down ends every stream with a "closing" event.
 
 const SSE_HEADERS = {
   'Content-Type': 'text/event-stream; charset=utf-8',
@@ -42,7 +42,7 @@ export class LiveStatusHub {
   readonly #byUser = new Map<string, Set<LiveStream>>();
   #closed = false;
 
-  constructor(deps: AppDeps, auth: AuthService = createAuthService(deps)) {
+  constructor(deps: AppDeps, auth: AuthService = authService(deps)) {
     this.#deps = deps;
     this.#auth = auth;
     deps.bus.subscribe('publishing-status', (payload) => this.#deliver(payload));
@@ -52,7 +52,15 @@ export class LiveStatusHub {
       const streams = this.#byUser.get(userId);
       if (streams) setTimeout(() => streams.forEach((s) => s.recheck()), 0);
     });
+    // What other processes told while this one could not hear them is lost: the browsers read
+    // everything again.
+    deps.bus.onResync(() => this.#broadcast(`event: ${LIVE_EVENTS.resync}\ndata: {}\n\n`));
     deps.bus.onClose(() => this.close());
+  }
+
+  #broadcast(frame: string): void {
+    for (const streams of this.#byTenant.values())
+      for (const stream of streams) stream.write(frame);
   }
 
   /** Streams open in this process (for tests and the monitor). */
@@ -87,8 +95,8 @@ export class LiveStatusHub {
         details: { limit: LIVE_STATUS.maxStreamsPerUser },
       });
     }
-    const token = readSessionCookie(c);
-    const requestedTenant = getCookie(c, ACTIVE_TENANT_COOKIE);
+    // The request's cookies, resolved again as the request itself was.
+    const request = actorRequestOf(c);
     const deps = this.#deps;
     const encoder = new TextEncoder();
     let controller!: ReadableStreamDefaultController<Uint8Array>;
@@ -96,16 +104,13 @@ export class LiveStatusHub {
     let ended = false;
 
     const stillAllowed = async (): Promise<boolean> => {
-      if (!token) return false;
-      const session = await this.#auth.resolveSession(token, { refresh: false });
-      if (!session || session.user.id !== actor.userId) return false;
-      const isAdmin = session.roles.includes('admin');
-      const facts = await membershipCache(deps).facts(actor.userId);
-      if (facts.inactive && !isAdmin) return false;
-      const chosen = chooseMembership(facts.memberships, actor.userId, requestedTenant);
+      const current = await resolveActor(deps, this.#auth, request);
       return (
-        chosen.tenantId === actor.tenantId &&
-        can({ tenantRole: chosen.tenantRole, isAdmin }, 'read:calendar')
+        current !== null &&
+        current.refusal === null &&
+        current.actor.userId === actor.userId &&
+        current.actor.tenantId === actor.tenantId &&
+        can(current.actor, 'read:calendar')
       );
     };
 

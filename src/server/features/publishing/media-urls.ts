@@ -1,7 +1,12 @@
 import { eq } from 'drizzle-orm';
 import type { AppDeps } from '#server/platform/deps.ts';
 import { withTenant } from '#server/platform/db/tenant.ts';
-import type { StoredObject } from '#server/platform/storage/storage.ts';
+import {
+  readStoredFile,
+  WHOLE_FILE,
+  type FileRead,
+  type FileRequest,
+} from '#server/platform/http/stored-file.ts';
 import { mediaItems } from '../media/media.tables.ts';
 import { mediaStorage } from '../media/media.storage.ts';
 import type { MediaRow } from '../media/media.repository.ts';
@@ -49,12 +54,16 @@ function extension(media: Pick<MediaRow, 'kind' | 'mimeType'>, variant: Variant)
   return media.mimeType === 'image/png' ? 'png' : (media.mimeType.split('/')[1] ?? 'bin');
 }
 
-/** The file a capability URL names, or null when it is forged, expired or gone. */
+/**
+ * The file a capability URL names, or null when it is forged, expired or gone; `request` asks for
+ * one byte range (a fetcher resuming a download) or only the headers.
+ */
 export async function openPublicMedia(
   deps: AppDeps,
   token: string,
   now = Date.now(),
-): Promise<{ object: StoredObject; contentType: string } | null> {
+  request: FileRequest = WHOLE_FILE,
+): Promise<{ file: FileRead; contentType: string } | null> {
   let grant: Grant;
   try {
     grant = JSON.parse(deps.secrets.decrypt(token, CONTEXT)) as Grant;
@@ -68,7 +77,7 @@ export async function openPublicMedia(
   if (!row) return null;
   const key = grant.v === 'instagram' ? row.instagramKey : row.storageKey;
   if (!key) return null;
-  const object = await mediaStorage(deps).get(key);
-  if (!object) return null;
-  return { object, contentType: grant.v === 'instagram' ? 'image/jpeg' : row.mimeType };
+  const file = await readStoredFile(mediaStorage(deps), key, request);
+  if (!file) return null;
+  return { file, contentType: grant.v === 'instagram' ? 'image/jpeg' : row.mimeType };
 }

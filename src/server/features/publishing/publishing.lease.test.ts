@@ -9,16 +9,13 @@ import {
   type SignedInUser,
   type TestApp,
 } from '#server/test/app.ts';
-import { platformPosts } from '../calendar/calendar.tables.ts';
+import { calendarEvents, platformPosts } from '../calendar/calendar.tables.ts';
 import { sweepJob } from './publishing.jobs.ts';
-import {
-  runPublish,
-  runSweep,
-  type Dispatcher,
-  type PublishJobPayload,
-} from './publishing.service.ts';
+import { runPublish, runSweep, type Dispatcher } from './publishing.service.ts';
 import {
   connectAll,
+  postRow,
+  recordingDispatcher,
   insertScheduledPost,
   publishedCopies,
   type Connected,
@@ -43,26 +40,8 @@ beforeAll(async () => {
   page = (await connectAll(t, user)).find((a) => a.platform === 'facebook')!;
 });
 
-function recorder() {
-  const sent: { kind: 'publish' | 'reconcile'; payload: PublishJobPayload; at: Date }[] = [];
-  const dispatcher: Dispatcher = {
-    async publish(payload, at) {
-      sent.push({ kind: 'publish', payload, at });
-    },
-    async reconcile(payload, at) {
-      sent.push({ kind: 'reconcile', payload, at });
-    },
-  };
-  return { sent, dispatcher };
-}
-
-const rowOf = async (id: string) =>
-  (
-    await t.runtime.deps.database.unsafeDb
-      .select()
-      .from(platformPosts)
-      .where(eq(platformPosts.id, id))
-  )[0]!;
+const recorder = recordingDispatcher;
+const rowOf = (id: string) => postRow(t, id);
 
 describe('the lease on a claimed post', () => {
   it('does not send the commit call when the claim would end before the answer could arrive', async () => {
@@ -153,6 +132,47 @@ describe('the lease on a claimed post', () => {
     const row = await rowOf(heldId);
     expect(row.status).toBe('publishing');
     expect(row.nextAttemptAt).toEqual(renewedUntil);
+  });
+});
+
+describe('the sweeper', () => {
+  it('hands a post whose claim ran out to reconcile, and its event says unconfirmed', async () => {
+    const now = Date.now() + DAY_MS;
+    const db = t.runtime.deps.database.unsafeDb;
+    const { event, posts } = await insertScheduledPost(t, user.userId, {
+      content: `Sweep test, silent ${crypto.randomUUID()}`,
+      at: new Date(now - 600_000),
+      targets: [{ connection: page }],
+    });
+    const id = posts[0]!.id;
+    // Its worker claimed it and went silent; the claim ended a second ago.
+    await db
+      .update(platformPosts)
+      .set({ status: 'publishing', nextAttemptAt: new Date(now - 1_000) })
+      .where(eq(platformPosts.id, id));
+    await db
+      .update(calendarEvents)
+      .set({ status: 'publishing' })
+      .where(eq(calendarEvents.id, event.id));
+
+    const jobs = recorder();
+    await runSweep(t.runtime.deps, { dispatcher: jobs.dispatcher, now: () => new Date(now) });
+
+    expect(jobs.sent).toContainEqual({
+      kind: 'reconcile',
+      payload: { postId: id, userId: user.userId, version: 1 },
+      at: new Date(now),
+    });
+    expect(await rowOf(id)).toMatchObject({
+      status: 'unconfirmed',
+      nextAttemptAt: new Date(now),
+      lastError: 'Publishing was interrupted. We are checking whether the post went out.',
+    });
+    const [after] = await db
+      .select({ status: calendarEvents.status })
+      .from(calendarEvents)
+      .where(eq(calendarEvents.id, event.id));
+    expect(after?.status).toBe('unconfirmed');
   });
 });
 

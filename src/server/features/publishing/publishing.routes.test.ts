@@ -39,6 +39,11 @@ let facebook: Connected;
 let instagram: Connected;
 let photo: string;
 
+/** The event's publishing state as the API answers it. */
+async function publishingStateOf(user: SignedInUser, eventId: string) {
+  const read = await user.client.request(`/api/calendar-events/${eventId}/targets`);
+  return publishingStateSchema.parse(read.json.data);
+}
 beforeAll(async () => {
   t = await getTestApp();
   [owner, other] = await Promise.all([createSignedInUser(t), createSignedInUser(t)]);
@@ -215,6 +220,37 @@ describe('GET and PUT /api/calendar-events/{id}/targets', () => {
     expect(Object.keys(res.json.metadata.fieldErrors)).toEqual(['targets.0.media_ids']);
   });
 
+  it('takes an Instagram story of one file without the text’s limits; refuses a Page story and a first comment', async () => {
+    const event = await createEvent(owner, { content: 'a'.repeat(2201) });
+    const tall = await insertMedia(t, owner.userId, 'image', { width: 1080, height: 1920 });
+    const res = await putTargets(owner, event.id, {
+      targets: [{ connection_id: instagram.id, format: 'story', media_ids: [tall] }],
+    });
+    expect(res.status, res.text).toBe(200);
+    expect(publishingStateSchema.parse(res.json.data).targets).toEqual([
+      expect.objectContaining({ platform: 'instagram', format: 'story', media_ids: [tall] }),
+    ]);
+
+    const { fieldErrors, rules } = await refusal(event.id, [
+      { connection_id: facebook.id, format: 'story', media_ids: [photo] },
+      {
+        connection_id: instagram.id,
+        format: 'story',
+        media_ids: [tall],
+        first_comment: 'Swipe up',
+      },
+    ]);
+    expect(fieldErrors).toEqual({
+      'targets.0.format': 'Rosa Bakery: Stories are published to Instagram accounts only',
+      'targets.1.first_comment':
+        '@rosabakery: A story takes no comments: leave the first comment empty',
+    });
+    expect(rules).toEqual([
+      ['targets.0.format', 'Rosa Bakery', 'story_instagram_only'],
+      ['targets.1.first_comment', '@rosabakery', 'story_first_comment'],
+    ]);
+  });
+
   it('refuses an account that is not connected, including another business’s', async () => {
     const theirs = await connectAll(t, other);
     const event = await createEvent(owner);
@@ -330,7 +366,7 @@ describe('GET and PUT /api/calendar-events/{id}/targets', () => {
     expect(extra.json.metadata.fieldErrors).toEqual({ publish: 'Unknown field' });
 
     const wrong = await putTargets(owner, event.id, {
-      targets: [{ connection_id: 'page-1', format: 'story', media_ids: ['x'] }],
+      targets: [{ connection_id: 'page-1', format: 'album', media_ids: ['x'] }],
     });
     expectError(wrong, 400, 'VALIDATION_ERROR');
     expect(Object.keys(wrong.json.metadata.fieldErrors).sort()).toEqual([
@@ -376,13 +412,7 @@ describe('POST /api/calendar-events/{id}/publish-now', () => {
 
     // The app's own pg-boss worker takes the job.
     await expect
-      .poll(
-        async () => {
-          const read = await owner.client.request(`/api/calendar-events/${event.id}/targets`);
-          return publishingStateSchema.parse(read.json.data);
-        },
-        { timeout: 20_000, interval: 250 },
-      )
+      .poll(() => publishingStateOf(owner, event.id), { timeout: 20_000, interval: 250 })
       .toMatchObject({
         event_status: 'published',
         targets: [
@@ -404,6 +434,45 @@ describe('POST /api/calendar-events/{id}/publish-now', () => {
     const changed = await putTargets(owner, event.id, { targets: [] });
     expectError(changed, 409, 'WORKFLOW_STATE_INVALID');
     expect(publishedCopies(t, text)).toBe(1);
+  });
+
+  it('publishes an Instagram story through the worker once, to the stories edge and without the text', async () => {
+    const text = `Story text ${crypto.randomUUID()}`;
+    const tall = await insertMedia(t, owner.userId, 'image', { width: 1080, height: 1920 });
+    const event = await createEvent(owner, { content: text, status: 'draft' });
+    const chosen = await putTargets(owner, event.id, {
+      targets: [{ connection_id: instagram.id, format: 'story', media_ids: [tall] }],
+    });
+    expect(chosen.status, chosen.text).toBe(200);
+    const res = await owner.client.request(`/api/calendar-events/${event.id}/publish-now`, {
+      method: 'POST',
+    });
+    expect(res.status, res.text).toBe(200);
+
+    await expect
+      .poll(() => publishingStateOf(owner, event.id), { timeout: 20_000, interval: 250 })
+      .toMatchObject({
+        event_status: 'published',
+        targets: [
+          {
+            format: 'story',
+            status: 'published',
+            attempts: 1,
+            last_error: null,
+            permalink: expect.stringMatching(
+              /^https:\/\/www\.instagram\.com\/stories\/rosabakery\/\d+\/$/,
+            ),
+          },
+        ],
+      });
+    const stories = [...sim().state.media.values()].filter(
+      (m) => m.productType === 'STORY' && m.mediaUrl?.includes(`/${tall}.`),
+    );
+    expect(stories).toEqual([expect.objectContaining({ mediaType: 'IMAGE', caption: null })]);
+    // The text stays on the calendar; nothing was published with it.
+    expect(publishedCopies(t, text)).toBe(0);
+    const again = await owner.client.request(`/api/calendar-events/${event.id}`);
+    expect(again.json.data.content).toBe(text);
   });
 
   it('refuses a post without any account', async () => {
@@ -486,6 +555,8 @@ describe('GET /api/publishing/quota', () => {
       }),
     );
 
+    // The readings of the test before are kept a minute (decision 082): ask the platform again.
+    t.runtime.deps.cache.dropLocal(owner.userId);
     const list = await quotas(owner);
     expect(list.find((q) => q.connection_id === instagram.id)).toMatchObject({
       source: 'unavailable',

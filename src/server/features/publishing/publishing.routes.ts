@@ -1,4 +1,3 @@
-import { Readable } from 'node:stream';
 import { z } from 'zod';
 import {
   accountQuotaSchema,
@@ -11,6 +10,7 @@ import type { AppDeps } from '#server/platform/deps.ts';
 import type { AppContext } from '#server/platform/http/context.ts';
 import { createRoute, createRouter, envelope, jsonBody } from '#server/platform/http/openapi.ts';
 import { ok } from '#server/platform/http/respond.ts';
+import { fileRequest, storedFileResponse } from '#server/platform/http/stored-file.ts';
 import type { ServiceContext } from '#server/platform/access.ts';
 import { actorOf, requireActor } from '../auth/auth.middleware.ts';
 import { openPublicMedia, PUBLIC_MEDIA_PATH } from './media-urls.ts';
@@ -83,13 +83,13 @@ export function createPublishingRoutes(deps: AppDeps) {
 
   // The capability URL the platform fetches a post's media from (docs/decisions/080).
   router.get(`${PUBLIC_MEDIA_PATH}/:token/:file`, async (c) => {
-    const file = await openPublicMedia(deps, c.req.param('token'));
-    if (!file) throw AppError.from('NOT_FOUND', { technicalMessage: 'No such media grant' });
-    c.header('Content-Type', file.contentType);
-    c.header('Content-Length', String(file.object.size));
-    c.header('Cache-Control', 'private, max-age=3600');
-    c.header('Content-Security-Policy', "default-src 'none'; sandbox");
-    return c.body(Readable.toWeb(file.object.body) as ReadableStream);
+    // The grant is checked before the range is looked at: a bad token gets 404, never 416.
+    const found = await openPublicMedia(deps, c.req.param('token'), Date.now(), fileRequest(c));
+    if (!found) throw AppError.from('NOT_FOUND', { technicalMessage: 'No such media grant' });
+    return storedFileResponse(c, found.file, {
+      contentType: found.contentType,
+      cacheControl: 'private, max-age=3600',
+    });
   });
 
   return router;

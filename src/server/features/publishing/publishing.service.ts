@@ -1,17 +1,18 @@
 import type { AppDeps } from '#server/platform/deps.ts';
 import type { Tx } from '#server/platform/db/client.ts';
-import { withTenant, type TenantScope } from '#server/platform/db/tenant.ts';
+import type { TenantScope } from '#server/platform/db/tenant.ts';
 import { emailTemplates } from '#server/platform/email/templates.tsx';
-import type { IgHost, MetaClient } from '#server/integrations/meta/client.ts';
+import type { ContainerInput, IgHost, MetaClient } from '#server/integrations/meta/client.ts';
 import { MetaApiError } from '#server/integrations/meta/errors.ts';
 import type { EventStatus } from '#shared/contracts/calendar.contract.ts';
 import { getNotificationPreferences } from '../settings/notifications.ts';
 import { metaRuntime } from '../platforms/meta-runtime.ts';
 import { connectionToken } from '../platforms/platforms.service.ts';
 import * as platformsRepo from '../platforms/platforms.repository.ts';
-import * as mediaRepo from '../media/media.repository.ts';
-import { announceDelivery } from './live-status.ts';
+import type * as mediaRepo from '../media/media.repository.ts';
+import { announceCommittedDelivery } from './live-status.ts';
 import { publicMediaUrl } from './media-urls.ts';
+import { accountLabel, igHostOf } from './quota.service.ts';
 import * as repo from './publishing.repository.ts';
 
 // The publishing worker (ARCHITECTURE.md §4, docs/decisions/080). Every step starts from the
@@ -133,43 +134,23 @@ export async function runPublish(
   const scope = scopeOf(payload.userId);
   const claimedAt = now();
 
-  const claimed = await withTenant(deps.database, scope, async (tx) => {
-    const current = await repo.findPost(tx, payload.userId, payload.postId);
-    if (!current || current.version !== payload.version || current.status !== 'scheduled') {
-      return null;
-    }
-    // Early deliveries (a clock ahead, a sweeper race) leave the post for its own time.
-    if (current.nextAttemptAt && current.nextAttemptAt.getTime() > claimedAt.getTime()) return null;
-    const row = await repo.claimPost(
-      tx,
-      payload.userId,
-      payload.postId,
-      payload.version,
-      'scheduled',
-      {
-        status: 'publishing',
-        // A container still processing continues the attempt it belongs to.
-        attemptStartedAt: current.containerId ? current.attemptStartedAt : claimedAt,
-        nextAttemptAt: new Date(claimedAt.getTime() + (options.leaseMs ?? STUCK_PUBLISHING_MS)),
-      },
-      claimedAt,
-    );
-    if (!row) return null;
-    const event = await repo.findEventRow(tx, payload.userId, row.calendarEventId);
-    const connection = row.connectionId
-      ? await platformsRepo.findConnection(tx, payload.userId, row.connectionId)
-      : undefined;
-    const media = row.mediaIds.length > 0 ? await mediaRepo.findMediaRows(tx, row.mediaIds) : [];
-    const eventStatus = await refreshEventStatus(
-      tx,
-      payload.userId,
-      row.calendarEventId,
-      claimedAt,
-    );
-    await announceDelivery(tx, payload.userId, row, eventStatus ?? undefined, claimedAt);
-    return { row, event, connection, media };
-  });
+  // One message (docs/decisions/083): the claim, the event's status, and what publishing needs.
+  // Early deliveries (a clock ahead, a sweeper race) find nothing and leave the post for its time.
+  const claimed = await repo.claimForPublish(
+    deps.database,
+    scope,
+    payload,
+    claimedAt,
+    new Date(claimedAt.getTime() + (options.leaseMs ?? STUCK_PUBLISHING_MS)),
+  );
   if (!claimed) return;
+  announceCommittedDelivery(
+    deps.database,
+    payload.userId,
+    claimed.row,
+    claimed.eventStatus,
+    claimedAt,
+  );
   const { row, event, connection } = claimed;
   const media = row.mediaIds
     .map((id) => claimed.media.find((m) => m.id === id))
@@ -219,7 +200,7 @@ export async function runPublish(
       connection.platform === 'facebook'
         ? await publishFacebook(client, connection.externalId, token, caption, urls, beforeCommit)
         : await publishInstagram(client, {
-            host: (connection.login === 'facebook' ? 'facebook' : 'instagram') as IgHost,
+            host: igHostOf(connection),
             igUserId: connection.externalId,
             token,
             caption,
@@ -231,9 +212,7 @@ export async function runPublish(
             accountName: name,
             beforeCommit,
             onContainer: (containerId) =>
-              withTenant(deps.database, scope, (tx) =>
-                repo.updatePost(tx, row.userId, row.id, { containerId }, now()),
-              ).then(() => undefined),
+              repo.saveContainerId(deps.database, scope, row, containerId, now()),
           });
     if (outcome.kind === 'waiting') {
       const at = new Date(now().getTime() + outcome.delayMs);
@@ -347,11 +326,13 @@ async function handleFailure(
       await options.dispatcher.publish(payload, at);
       return;
     }
+    // The platform's own words, then what to do about them.
+    const said = (error.details.userMessage ?? error.details.message).replace(/[\s.]+$/, '');
     const reason =
       error.kind === 'token_expired' || error.kind === 'token_revoked'
         ? connection
           ? tokenReason(connection)
-          : 'The account needs to be connected again.'
+          : 'The account needs to be connected again. Reconnect it on the Platforms page, then publish again.'
         : error.kind === 'permission_missing'
           ? `${name} has not allowed Soci Gen to publish. Connect it again and allow publishing.`
           : error.kind === 'rate_limited'
@@ -360,7 +341,7 @@ async function handleFailure(
               : `${platform} limited how often we may publish to ${name}. Publish it again later.`
             : error.kind === 'transient'
               ? `${platform} kept failing with a temporary error after ${attempts} attempts. Publish it again later.`
-              : `${platform} refused the post: ${error.details.userMessage ?? error.details.message}`;
+              : `${platform} refused the post: ${said}. Edit the post accordingly, then publish again.`;
     await fail(deps, row, connection, attempts, reason, `meta_${error.kind}`, now);
     return;
   }
@@ -373,7 +354,7 @@ async function handleFailure(
       row,
       connection,
       attempts,
-      'Something went wrong on our side.',
+      'Something went wrong on our side. Publish it again; if it fails again, contact support.',
       'internal',
       now,
     );
@@ -393,7 +374,7 @@ async function fail(
   code: string,
   now: Date,
 ): Promise<void> {
-  const event = await settle(
+  const settled = await settle(
     deps,
     row,
     {
@@ -406,34 +387,37 @@ async function fail(
     },
     now,
   );
-  await notifyFailure(deps, row, connection, event?.title ?? 'A post', reason).catch(
+  // Only the attempt that owned the post tells the owner; one that lost it has nothing to say.
+  if (!settled) return;
+  await notifyFailure(deps, row, connection, settled.title ?? 'A post', reason).catch(
     (error: unknown) => deps.logger.warn({ err: error, postId: row.id }, 'failure e-mail not sent'),
   );
 }
 
-/** Writes the post's new state (only while this attempt still owns it) and the event's. */
+/**
+ * Writes the post's new state (only while this attempt still owns it) and the event's, in one
+ * message (docs/decisions/083), and tells the business. Null when the attempt no longer owned
+ * the post.
+ */
 async function settle(
   deps: AppDeps,
-  row: repo.PostRow,
+  row: Pick<repo.PostRow, 'id' | 'userId' | 'version'>,
   changes: repo.PostChanges & { status: repo.PostStatus },
   now: Date,
-) {
-  return withTenant(deps.database, scopeOf(row.userId), async (tx) => {
-    const updated = await repo.claimPost(
-      tx,
-      row.userId,
-      row.id,
-      row.version,
-      'publishing',
-      changes,
-      now,
-    );
-    if (updated) {
-      const eventStatus = await refreshEventStatus(tx, row.userId, row.calendarEventId, now);
-      await announceDelivery(tx, row.userId, updated, eventStatus ?? undefined, now);
-    }
-    return repo.findEventRow(tx, row.userId, row.calendarEventId);
-  });
+  options: { leaseEndedBy?: Date } = {},
+): Promise<repo.SettledDelivery | null> {
+  const settled = await repo.settleDelivery(
+    deps.database,
+    scopeOf(row.userId),
+    row,
+    changes,
+    now,
+    options,
+  );
+  if (settled) {
+    announceCommittedDelivery(deps.database, row.userId, settled.row, settled.eventStatus, now);
+  }
+  return settled;
 }
 
 async function notifyFailure(
@@ -457,10 +441,6 @@ async function notifyFailure(
       url: `${deps.env.appUrl}/dashboard/calendar`,
     }),
   );
-}
-
-function accountLabel(c: platformsRepo.ConnectionRow): string {
-  return c.platform === 'instagram' && c.username ? `@${c.username}` : c.name;
 }
 
 function tokenReason(c: platformsRepo.ConnectionRow): string {
@@ -618,7 +598,7 @@ async function publishInstagram(client: MetaClient, job: InstagramJob): Promise<
       });
     case 'PUBLISHED': {
       // An earlier attempt got through: find it instead of publishing twice.
-      const found = await findInstagramMedia(client, job, job.attemptStartedAt);
+      const found = await findInstagramMedia(client, lookupOf(job), job.attemptStartedAt);
       return {
         kind: 'published',
         externalId: found?.id ?? null,
@@ -644,6 +624,9 @@ async function publishInstagram(client: MetaClient, job: InstagramJob): Promise<
 
 async function createContainers(client: MetaClient, job: InstagramJob): Promise<string> {
   const { host, igUserId, token, caption } = job;
+  if (job.format === 'story') {
+    return (await client.ig.createContainer(host, igUserId, token, storyContainer(job))).id;
+  }
   const captionPart = caption.length > 0 ? { caption } : {};
   if (job.media.length > 1) {
     const children: string[] = [];
@@ -685,12 +668,39 @@ async function createContainers(client: MetaClient, job: InstagramJob): Promise<
   ).id;
 }
 
+/**
+ * A story is one photo or video with no caption, collaborators or first comment (research
+ * §3.2.1); the text of the event stays on the calendar (docs/decisions/086).
+ */
+function storyContainer(job: Pick<InstagramJob, 'media'>): ContainerInput {
+  const item = job.media[0];
+  if (!item || job.media.length > 1) {
+    throw new FinalFailure(
+      'An Instagram story is one photo or one video. Keep one, then publish again.',
+      'story_media',
+    );
+  }
+  return item.kind === 'video'
+    ? { media_type: 'STORIES', video_url: item.url }
+    : { media_type: 'STORIES', image_url: item.url };
+}
+
+/** What finds a post on the account: its caption, or for a story the kind of its one file. */
+type MediaLookup = Pick<InstagramJob, 'host' | 'igUserId' | 'token' | 'caption'> & {
+  story: { kind: 'image' | 'video' | null } | null;
+};
+
+function lookupOf(job: InstagramJob): MediaLookup {
+  return { ...job, story: job.format === 'story' ? { kind: job.media[0]?.kind ?? null } : null };
+}
+
 /** The account's media made since the attempt began, matched by caption (docs/decisions/080). */
 async function findInstagramMedia(
   client: MetaClient,
-  job: Pick<InstagramJob, 'host' | 'igUserId' | 'token' | 'caption'>,
+  job: MediaLookup,
   since: Date,
 ): Promise<{ id: string; permalink: string | null } | null> {
+  if (job.story) return findInstagramStory(client, job, job.story.kind, since);
   const items = await client.ig.listMedia(job.host, job.igUserId, job.token);
   const from = since.getTime() - CLOCK_SLACK_MS;
   const match = (
@@ -698,6 +708,31 @@ async function findInstagramMedia(
   )
     .filter((m) => !m.timestamp || Date.parse(m.timestamp) >= from)
     .find((m) => (m.caption ?? '') === job.caption);
+  return match ? { id: match.id, permalink: match.permalink ?? null } : null;
+}
+
+/**
+ * A story on the stories edge (the media edge leaves stories out, research §3.2.7). With no
+ * caption to match, it is the earliest story of the same kind (IMAGE or VIDEO) made since the
+ * attempt began; a story of that kind posted another way in the same minutes could be taken for
+ * it (docs/decisions/086).
+ */
+async function findInstagramStory(
+  client: MetaClient,
+  job: Pick<MediaLookup, 'host' | 'igUserId' | 'token'>,
+  kind: 'image' | 'video' | null,
+  since: Date,
+): Promise<{ id: string; permalink: string | null } | null> {
+  const stories = await client.ig.listStories(job.host, job.igUserId, job.token);
+  const from = since.getTime() - CLOCK_SLACK_MS;
+  const type = kind === 'video' ? 'VIDEO' : kind === 'image' ? 'IMAGE' : null;
+  const at = (s: { timestamp?: string }) => (s.timestamp ? Date.parse(s.timestamp) : 0);
+  // The edge lists newest first and times are to the second: oldest first keeps ties in order.
+  const match = [...stories]
+    .reverse()
+    .filter((s) => !s.timestamp || at(s) >= from)
+    .filter((s) => !type || !s.media_type || s.media_type === type)
+    .sort((a, b) => at(a) - at(b))[0];
   return match ? { id: match.id, permalink: match.permalink ?? null } : null;
 }
 
@@ -713,8 +748,7 @@ async function postFirstComment(
     if (connection.platform === 'facebook') {
       await client.facebook.comment(objectId, token, message);
     } else {
-      const host: IgHost = connection.login === 'facebook' ? 'facebook' : 'instagram';
-      await client.ig.comment(host, objectId, token, message);
+      await client.ig.comment(igHostOf(connection), objectId, token, message);
     }
   } catch (error) {
     // The post is out; a missing first comment is logged, never a reason to publish again.
@@ -738,34 +772,22 @@ export async function runReconcile(
   const client = options.client ?? metaRuntime(deps).client;
   const scope = scopeOf(payload.userId);
   const startedAt = now();
-  const claimed = await withTenant(deps.database, scope, async (tx) => {
-    const current = await repo.findPost(tx, payload.userId, payload.postId);
-    if (!current || current.status !== 'unconfirmed' || current.version !== payload.version) {
-      return null;
-    }
-    if (current.nextAttemptAt && current.nextAttemptAt.getTime() > startedAt.getTime()) return null;
-    // Claimed like a publish, so two reconcilers never decide the same post twice.
-    const row = await repo.claimPost(
-      tx,
-      payload.userId,
-      payload.postId,
-      payload.version,
-      'unconfirmed',
-      {
-        status: 'publishing',
-        nextAttemptAt: new Date(startedAt.getTime() + (options.leaseMs ?? STUCK_PUBLISHING_MS)),
-      },
-      startedAt,
-    );
-    if (!row) return null;
-    const event = await repo.findEventRow(tx, payload.userId, row.calendarEventId);
-    await announceDelivery(tx, payload.userId, row, event?.status ?? null, startedAt);
-    const connection = row.connectionId
-      ? await platformsRepo.findConnection(tx, payload.userId, row.connectionId)
-      : undefined;
-    return { row, event, connection };
-  });
+  // Claimed like a publish, in one message, so two reconcilers never decide the same post twice.
+  const claimed = await repo.claimForReconcile(
+    deps.database,
+    scope,
+    payload,
+    startedAt,
+    new Date(startedAt.getTime() + (options.leaseMs ?? STUCK_PUBLISHING_MS)),
+  );
   if (!claimed) return;
+  announceCommittedDelivery(
+    deps.database,
+    payload.userId,
+    claimed.row,
+    claimed.eventStatus,
+    startedAt,
+  );
   const { row, event, connection } = claimed;
   const since = row.attemptStartedAt ?? row.updatedAt;
   const back = (changes: repo.PostChanges & { status: repo.PostStatus }) =>
@@ -788,8 +810,18 @@ export async function runReconcile(
     let found: { id: string | null; permalink: string | null } | null = null;
     let retryFromScratch = true;
     if (connection.platform === 'instagram') {
-      const host: IgHost = connection.login === 'facebook' ? 'facebook' : 'instagram';
-      const job = { host, igUserId: connection.externalId, token, caption };
+      const host = igHostOf(connection);
+      const job: MediaLookup = {
+        host,
+        igUserId: connection.externalId,
+        token,
+        caption,
+        // The kind of the story's one file (null when it is no longer in the library).
+        story:
+          row.format === 'story'
+            ? { kind: claimed.media.find((m) => m.id === row.mediaIds[0])?.kind ?? null }
+            : null,
+      };
       if (row.containerId) {
         const status = await client.ig.containerStatus(host, row.containerId, token);
         if (status.status_code === 'PUBLISHED') {
@@ -798,9 +830,12 @@ export async function runReconcile(
           // The container is one-shot: publishing it again cannot make a second post.
           retryFromScratch = false;
         }
-      } else {
+      } else if (!job.story) {
         found = await findInstagramMedia(client, job, since);
       }
+      // A story without a container on record was never sent (the container is saved before
+      // media_publish), and with no caption a look at the stories edge could only match
+      // someone else's story by its kind: it is not out.
     } else {
       const posts = await client.facebook.listPosts(connection.externalId, token);
       const from = since.getTime() - CLOCK_SLACK_MS;
@@ -889,29 +924,19 @@ export async function runSweep(
     if (post.status === 'scheduled') await options.dispatcher.publish(payload, now);
     else if (post.status === 'unconfirmed') await options.dispatcher.reconcile(payload, now);
     else {
-      const moved = await withTenant(deps.database, scopeOf(post.userId), async (tx) => {
-        const row = await repo.claimPost(
-          tx,
-          post.userId,
-          post.id,
-          post.version,
-          'publishing',
-          {
-            status: 'unconfirmed',
-            nextAttemptAt: now,
-            lastError: 'Publishing was interrupted. We are checking whether the post went out.',
-          },
-          now,
-          // Only a claim that has run out: the post may have been claimed afresh since the list
-          // was read (docs/decisions/089).
-          now,
-        );
-        if (row) {
-          const eventStatus = await refreshEventStatus(tx, post.userId, row.calendarEventId, now);
-          await announceDelivery(tx, post.userId, row, eventStatus ?? undefined, now);
-        }
-        return row;
-      });
+      const moved = await settle(
+        deps,
+        post,
+        {
+          status: 'unconfirmed',
+          nextAttemptAt: now,
+          lastError: 'Publishing was interrupted. We are checking whether the post went out.',
+        },
+        now,
+        // Only a claim that has run out: the post may have been claimed afresh since the list
+        // was read (docs/decisions/089).
+        { leaseEndedBy: now },
+      );
       if (!moved) continue;
       await options.dispatcher.reconcile(payload, now);
     }

@@ -1,10 +1,12 @@
 import { randomUUID } from 'node:crypto';
+import { eq } from 'drizzle-orm';
 import { expect } from 'vitest';
 import { SEED } from '#simulators/meta-graph/state.ts';
 import type { SignedInUser, TestApp } from '#server/test/app.ts';
 import { calendarEvents, platformPosts } from '../calendar/calendar.tables.ts';
 import { mediaItems } from '../media/media.tables.ts';
 import { metaRuntime } from '../platforms/meta-runtime.ts';
+import type { Dispatcher, PublishJobPayload } from './publishing.service.ts';
 
 // Shared set-up of the publishing tests: accounts connected through the simulator's real OAuth
 // flow, and library items made directly (their bytes do not matter: the simulator checks the
@@ -81,7 +83,7 @@ export async function insertScheduledPost(
   input: {
     content: string;
     at: Date;
-    targets: { connection: Connected; mediaIds?: string[]; format?: 'feed' | 'reel' }[];
+    targets: { connection: Connected; mediaIds?: string[]; format?: 'feed' | 'reel' | 'story' }[];
   },
 ) {
   const db = t.runtime.deps.database.unsafeDb;
@@ -121,4 +123,30 @@ export function publishedCopies(t: TestApp, text: string): number {
   const fb = [...state.posts.values()].filter((p) => p.published && p.message === text).length;
   const ig = [...state.media.values()].filter((m) => m.caption === text).length;
   return fb + ig;
+}
+
+/** A dispatcher that only writes down what the worker asked for, for a test to run by hand. */
+export function recordingDispatcher() {
+  const sent: { kind: 'publish' | 'reconcile'; payload: PublishJobPayload; at: Date }[] = [];
+  const dispatcher: Dispatcher = {
+    async publish(payload, at) {
+      sent.push({ kind: 'publish', payload, at });
+    },
+    async reconcile(payload, at) {
+      sent.push({ kind: 'reconcile', payload, at });
+    },
+  };
+  return { sent, dispatcher };
+}
+
+/** A dispatcher that drops what the worker asks for: a test that runs one step and looks. */
+export const noDispatch: Dispatcher = { publish: async () => {}, reconcile: async () => {} };
+
+/** A delivery's row as stored, read past row-level security. */
+export async function postRow(t: TestApp, id: string) {
+  const [row] = await t.runtime.deps.database.unsafeDb
+    .select()
+    .from(platformPosts)
+    .where(eq(platformPosts.id, id));
+  return row!;
 }

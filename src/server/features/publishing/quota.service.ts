@@ -2,6 +2,7 @@ import type { AccountQuota } from '#shared/contracts/publishing.contract.ts';
 import { requireAccess, tenantScope, type ServiceContext } from '#server/platform/access.ts';
 import type { AppDeps } from '#server/platform/deps.ts';
 import { withTenant } from '#server/platform/db/tenant.ts';
+import type { IgHost } from '#server/integrations/meta/client.ts';
 import { toAppError } from '#server/integrations/meta/errors.ts';
 import { metaRuntime } from '../platforms/meta-runtime.ts';
 import { connectionToken } from '../platforms/platforms.service.ts';
@@ -9,16 +10,29 @@ import * as platformsRepo from '../platforms/platforms.repository.ts';
 
 // What each connected account may still publish in the platform's rolling 24-hour window
 // (research/meta-graph-api.md §3.2.5). Instagram states its limit through
-// content_publishing_limit, read from the platform every time it is asked, never assumed;
-// Facebook Pages have no such limit. The composer shows it beside each account, the home page
-// shows it per account, and scheduling checks it again (targets.service.ts) as does the worker
-// just before publishing.
+// content_publishing_limit, read from the platform, never assumed; Facebook Pages have no such
+// limit. The composer shows it beside each account and the home page per account, from a
+// reading kept a minute per connection (decision 082), so page views do not spend the calls
+// publishing needs. Scheduling checks it again (targets.service.ts) as does the worker just
+// before publishing, both asking the platform afresh.
+
+/**
+ * How long the quota list reuses an account's reading. A status change of the business's posts
+ * (a post going out) drops its readings in every process sooner (runtime.ts), and a reconnect
+ * changes the connection's updated_at, which is part of the key.
+ */
+export const QUOTA_READING_TTL_MS = 60_000;
 
 /** The account's name as people know it: @username on Instagram, the Page's name on Facebook. */
 export function accountLabel(connection: platformsRepo.ConnectionRow): string {
   return connection.platform === 'instagram' && connection.username
     ? `@${connection.username}`
     : connection.name;
+}
+
+/** The Graph host an Instagram account is reached on: Facebook Login's or Instagram Login's. */
+export function igHostOf(connection: Pick<platformsRepo.ConnectionRow, 'login'>): IgHost {
+  return connection.login === 'facebook' ? 'facebook' : 'instagram';
 }
 
 export async function listQuotas(ctx: ServiceContext): Promise<AccountQuota[]> {
@@ -30,14 +44,40 @@ export async function listQuotas(ctx: ServiceContext): Promise<AccountQuota[]> {
   return Promise.all(
     connections
       .filter((c) => c.status === 'connected')
-      .map((connection) => readQuota(ctx.deps, connection)),
+      .map((connection) => readQuota(ctx.deps, connection, { reuse: true })),
   );
 }
 
-/** One account's quota, read from the platform now. */
+interface LimitReading {
+  used: number;
+  total: number | null;
+  /** When the platform was asked. */
+  checkedAt: string;
+}
+
+async function readLimit(
+  deps: AppDeps,
+  connection: platformsRepo.ConnectionRow,
+  token: string,
+): Promise<LimitReading> {
+  const checkedAt = new Date().toISOString();
+  const limit = await metaRuntime(deps).client.ig.publishingLimit(
+    igHostOf(connection),
+    connection.externalId,
+    token,
+  );
+  return { used: limit.used, total: limit.total, checkedAt };
+}
+
+/**
+ * One account's quota, read from the platform now; with `reuse`, from a reading of the last
+ * QUOTA_READING_TTL_MS when there is one (checked_at then says when it was read). A failed read
+ * is not kept: the next one asks again.
+ */
 export async function readQuota(
   deps: AppDeps,
   connection: platformsRepo.ConnectionRow,
+  options: { reuse?: boolean } = {},
 ): Promise<AccountQuota> {
   const base = {
     connection_id: connection.id,
@@ -59,14 +99,18 @@ export async function readQuota(
     };
   }
   try {
-    const limit = await metaRuntime(deps).client.ig.publishingLimit(
-      connection.login === 'facebook' ? 'facebook' : 'instagram',
-      connection.externalId,
-      token,
-    );
+    const limit = options.reuse
+      ? await deps.cache.getOrLoad(
+          connection.userId,
+          `publishing-limit:${connection.id}:${connection.updatedAt.getTime()}`,
+          () => readLimit(deps, connection, token),
+          { ttlMs: QUOTA_READING_TTL_MS },
+        )
+      : await readLimit(deps, connection, token);
+    const read = { ...base, checked_at: limit.checkedAt };
     if (limit.total === null) {
       return {
-        ...base,
+        ...read,
         ...none,
         used: limit.used,
         source: 'unavailable',
@@ -75,7 +119,7 @@ export async function readQuota(
       };
     }
     return {
-      ...base,
+      ...read,
       source: 'platform',
       remaining: Math.max(0, limit.total - limit.used),
       used: limit.used,

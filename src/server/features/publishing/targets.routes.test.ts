@@ -146,6 +146,63 @@ describe('targets of a draft', () => {
     });
   });
 
+  it('a story is kept with its problems in a draft, and scheduled once it is one file without a first comment', async () => {
+    const event = await draft('Story of the day', 'Fresh bread at 7am #bakery');
+    const photo = await insertMedia(t, user.userId, 'image', { width: 1080, height: 1920 });
+    const second = await insertMedia(t, user.userId, 'image');
+    const stored = await putTargets(event.id, [
+      {
+        connection_id: instagram.id,
+        format: 'story',
+        media_ids: [photo, second],
+        first_comment: 'Open 7–3',
+      },
+      { connection_id: facebook.id, format: 'story', media_ids: [photo] },
+    ]);
+    expect(stored.status, stored.text).toBe(200);
+    const state = publishingStateSchema.parse(stored.json.data);
+    expect(state.targets.map((x) => [x.platform, x.format]).sort()).toEqual([
+      ['facebook', 'story'],
+      ['instagram', 'story'],
+    ]);
+    const order = state.targets.map((x) => x.connection_id);
+    const ig = order.indexOf(instagram.id);
+    const fb = order.indexOf(facebook.id);
+    const schedule = await user.client.request(`/api/calendar-events/${event.id}/schedule`, {
+      json: { scheduled_for: inHours(24) },
+    });
+    expectRefusal(schedule, {
+      [`targets.${ig}.media_ids`]: '@rosabakery: A story is one photo or one video',
+      [`targets.${ig}.first_comment`]:
+        '@rosabakery: A story takes no comments: leave the first comment empty',
+      [`targets.${fb}.format`]: 'Rosa Bakery: Stories are published to Instagram accounts only',
+    });
+
+    // One 9:16 photo (refused in the feed, fine in a story), no first comment, the text kept.
+    expect(
+      (
+        await putTargets(event.id, [
+          { connection_id: instagram.id, format: 'story', media_ids: [photo] },
+        ])
+      ).status,
+    ).toBe(200);
+    const scheduled = await user.client.request(`/api/calendar-events/${event.id}/schedule`, {
+      json: { scheduled_for: inHours(24) },
+    });
+    expect(scheduled.status, scheduled.text).toBe(200);
+    const read = await user.client.request(`/api/calendar-events/${event.id}/targets`);
+    expect(publishingStateSchema.parse(read.json.data).targets).toEqual([
+      expect.objectContaining({
+        connection_id: instagram.id,
+        format: 'story',
+        media_ids: [photo],
+        first_comment: null,
+        status: 'scheduled',
+      }),
+    ]);
+    expect(read.json.data.event_status).toBe('scheduled');
+  });
+
   it('publish now without any account is refused with the targets field', async () => {
     const event = await draft('Nowhere to go');
     const res = await user.client.request(`/api/calendar-events/${event.id}/publish-now`, {

@@ -4,7 +4,7 @@ import {
   type PublishingState,
   type TargetProblem,
 } from '#shared/contracts/publishing.contract.ts';
-import type { PostFormat } from '#shared/platform-limits.ts';
+import type { TargetFormat } from '#shared/platform-limits.ts';
 import { checkTarget, type TargetMedia } from '#shared/publishing-rules.ts';
 import { AppError } from '#shared/errors/index.ts';
 import { hasFeature } from '#shared/plans.ts';
@@ -35,7 +35,7 @@ type EventRow = NonNullable<Awaited<ReturnType<typeof repo.findEventRow>>>;
 
 interface TargetSpec {
   connectionId: string;
-  format: PostFormat;
+  format: TargetFormat;
   mediaIds: string[];
   firstComment: string | null;
 }
@@ -123,7 +123,7 @@ export async function setTargets(
             calendarEventId: eventId,
             connectionId: s.connectionId,
             platform: connection.platform,
-            format: s.format === 'reel' ? ('reel' as const) : ('feed' as const),
+            format: rowFormat(s.format),
             mediaIds: s.mediaIds,
             firstComment: s.firstComment,
             status: scheduled ? ('scheduled' as const) : ('draft' as const),
@@ -250,7 +250,7 @@ export async function syncEventTargets(
   if (schedule && posts.some((p) => p.post.status === 'published')) {
     eventStatus = (await refreshEventStatus(tx, userId, eventId, now)) ?? status;
   }
-  for (const post of moved) await announceDelivery(tx, userId, post, eventStatus, now);
+  for (const post of moved) announceDelivery(tx, userId, post, eventStatus, now);
   return due;
 }
 
@@ -359,6 +359,7 @@ async function validate(
         platform: connection.platform,
         format: spec.format,
         caption,
+        firstComment: spec.firstComment,
         media: targetMedia,
         quotaRemaining: remaining,
         quotaNeeded: 1,
@@ -382,11 +383,21 @@ function scheduleError(problems: TargetProblem[]): AppError {
 
 // --------------------------------------------------------------------------------- helpers
 
+/** The row keeps feed, reel or story; post and carousel are a feed row with one or more files. */
+function rowFormat(format: TargetFormat): repo.PostRow['format'] {
+  return format === 'reel' || format === 'story' ? format : 'feed';
+}
+
+function targetFormat(post: Pick<repo.PostRow, 'format' | 'mediaIds'>): TargetFormat {
+  if (post.format === 'reel' || post.format === 'story') return post.format;
+  return post.mediaIds.length > 1 ? 'carousel' : 'post';
+}
+
 function specOf(entry: { post: repo.PostRow }): TargetSpec {
   const p = entry.post;
   return {
     connectionId: p.connectionId ?? '00000000-0000-0000-0000-000000000000',
-    format: p.format === 'reel' ? 'reel' : p.mediaIds.length > 1 ? 'carousel' : 'post',
+    format: targetFormat(p),
     mediaIds: p.mediaIds,
     firstComment: p.firstComment,
   };
@@ -408,7 +419,7 @@ export function toTargetDto(post: repo.PostRow, accountName: string | null): Pub
     connection_id: post.connectionId,
     platform: post.platform,
     account_name: accountName,
-    format: post.format === 'reel' ? 'reel' : post.mediaIds.length > 1 ? 'carousel' : 'post',
+    format: targetFormat(post),
     media_ids: post.mediaIds,
     first_comment: post.firstComment,
     status: post.status,

@@ -604,6 +604,24 @@ export function createMetaClient(config: MetaConfig, options: GraphHttpOptions =
       });
       return collect(first, token, igUserId, hostProof(host));
     },
+
+    /**
+     * The account's stories of the last 24 hours, which the media edge leaves out (§3.2.7).
+     * A story has no caption: media_type (IMAGE or VIDEO) and timestamp are what tell it apart.
+     */
+    async listStories(host: IgHost, igUserId: string, token: string) {
+      const first = await http.request<
+        Paged<{ id: string; media_type?: string; permalink?: string; timestamp?: string }>
+      >({
+        method: 'GET',
+        url: hostUrl(host, `/${igUserId}/stories`),
+        params: { fields: 'id,permalink,timestamp,media_type' },
+        token,
+        proofSecret: hostProof(host),
+        usageKey: igUserId,
+      });
+      return collect(first, token, igUserId, hostProof(host));
+    },
   };
 
   return { config, http, facebook, instagram, ig };

@@ -473,6 +473,95 @@ describe('publishing', () => {
   );
 });
 
+describe('Instagram stories', () => {
+  it.skipIf(REAL_API)(
+    'publishes a photo and a video story without their caption, lists them under /stories only, for 24 hours',
+    async () => {
+      const { pageToken } = await pageAndToken();
+      const ig = SEED.igAccountId;
+      const photo = await client.ig.createContainer('facebook', ig, pageToken, {
+        media_type: 'STORIES',
+        image_url: 'https://cdn.example.com/story.jpg',
+        // Not used on stories (research §3.2.1): accepted, never published.
+        caption: 'Not shown',
+      });
+      expect((await client.ig.containerStatus('facebook', photo.id, pageToken)).status_code).toBe(
+        'FINISHED',
+      );
+      const first = await client.ig.publish('facebook', ig, pageToken, photo.id);
+      expect((await client.ig.containerStatus('facebook', photo.id, pageToken)).status_code).toBe(
+        'PUBLISHED',
+      );
+      const node = await client.ig.media('facebook', first.id, pageToken);
+      expect(node).toMatchObject({ media_type: 'IMAGE', media_product_type: 'STORY' });
+      expect(node.caption).toBeUndefined();
+      expect(node.permalink).toBe(`https://www.instagram.com/stories/rosabakery/${first.id}/`);
+
+      const clip = await client.ig.createContainer('facebook', ig, pageToken, {
+        media_type: 'STORIES',
+        video_url: 'https://cdn.example.com/story.mp4',
+      });
+      expect((await client.ig.containerStatus('facebook', clip.id, pageToken)).status_code).toBe(
+        'IN_PROGRESS',
+      );
+      await sim().call('/clock', { advanceSeconds: 60 });
+      const second = await client.ig.publish('facebook', ig, pageToken, clip.id);
+      expect((await client.ig.media('facebook', second.id, pageToken)).media_type).toBe('VIDEO');
+
+      // The media edge leaves stories out; the stories edge has them, newest first.
+      expect(await client.ig.listMedia('facebook', ig, pageToken)).toEqual([]);
+      const stories = await client.ig.listStories('facebook', ig, pageToken);
+      expect(stories.map((s) => [s.id, s.media_type])).toEqual([
+        [second.id, 'VIDEO'],
+        [first.id, 'IMAGE'],
+      ]);
+      expect(stories[0]!.timestamp).toMatch(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\+0000$/);
+      // The simulator counts stories towards the 24-hour limit (unconfirmed for Meta).
+      expect((await client.ig.publishingLimit('facebook', ig, pageToken)).used).toBe(2);
+
+      // Gone from the edge 24 hours after publishing; the record of what was published keeps them.
+      await sim().call('/clock', { advanceSeconds: 86_400 - 30 });
+      expect((await client.ig.listStories('facebook', ig, pageToken)).map((s) => s.id)).toEqual([
+        second.id,
+      ]);
+      await sim().call('/clock', { advanceSeconds: 60 });
+      expect(await client.ig.listStories('facebook', ig, pageToken)).toEqual([]);
+      const record = [...sim().simulator.state.media.values()].filter(
+        (m) => m.productType === 'STORY',
+      );
+      expect(record.map((m) => [m.id, m.caption])).toEqual([
+        [first.id, null],
+        [second.id, null],
+      ]);
+    },
+  );
+
+  it.skipIf(REAL_API)(
+    'the Instagram Login host serves stories too; a story is never a carousel item',
+    async () => {
+      const token = await igLoginToken();
+      const ig = SEED.igLoginAccountId;
+      const k = await client.ig.createContainer('instagram', ig, token, {
+        media_type: 'STORIES',
+        image_url: 'https://cdn.example.com/story.jpg',
+      });
+      const published = await client.ig.publish('instagram', ig, token, k.id);
+      expect((await client.ig.listStories('instagram', ig, token)).map((s) => s.id)).toEqual([
+        published.id,
+      ]);
+      const item = await expectMetaError(
+        client.ig.createContainer('instagram', ig, token, {
+          media_type: 'STORIES',
+          image_url: 'https://cdn.example.com/story.jpg',
+          is_carousel_item: true,
+        }),
+        'invalid_parameter',
+      );
+      expect(item.details.subcode).toBe(2207023);
+    },
+  );
+});
+
 describe('faults, retries and rate limits', () => {
   const EXPECTED: Record<FaultName, MetaErrorKind> = Object.fromEntries(
     FAULT_NAMES.map((name) => {

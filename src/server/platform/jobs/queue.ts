@@ -25,9 +25,10 @@ export interface JobDefinition<P> {
    */
   policy?: 'standard' | 'stately' | 'short';
   /**
-   * Jobs of this queue one process runs at once. When set, each of these workers also takes its
-   * next job as soon as it finished one, instead of waiting out the polling interval (which
-   * pg-boss 10 otherwise does after every job); the interval then applies only when idle.
+   * Jobs of this queue one process runs at once. When set, the queue is worked by a JobPump:
+   * one fetch takes as many due jobs as there are free places, finished jobs are completed
+   * together, and the next fetch follows as soon as places free up while jobs keep coming; the
+   * polling interval applies only when idle (docs/decisions/083).
    */
   concurrency?: number;
 }
@@ -50,6 +51,7 @@ export class JobQueue {
   readonly #boss: PgBoss;
   readonly #logger: Logger;
   readonly #created = new Set<string>();
+  readonly #pumps: { stop(timeoutMs: number): Promise<void> }[] = [];
   #creating: Promise<void> = Promise.resolve();
   #started = false;
 
@@ -124,37 +126,24 @@ export class JobQueue {
 
   async work<P>(def: JobDefinition<P>, handler: JobHandler<P>): Promise<void> {
     const name = await this.#ensureQueue(def as JobDefinition<unknown>);
-    const workers = Math.max(1, def.concurrency ?? 1);
-    for (let i = 0; i < workers; i += 1) {
-      // Set once pg-boss returns it; the first job cannot arrive before (it needs a query).
-      let workerId: string | undefined = undefined;
-      workerId = await this.#boss.work<object>(
-        name,
-        { pollingIntervalSeconds: def.pollingIntervalSeconds ?? 2, batchSize: 1 },
-        async (jobs) => {
-          try {
-            for (const job of jobs) {
-              const parsed = def.payload.safeParse(job.data);
-              if (!parsed.success) {
-                // A payload that does not parse will never parse: fail without retrying forever.
-                this.#logger.error(
-                  { jobId: job.id, queue: name, issues: parsed.error.issues },
-                  'job payload invalid',
-                );
-                throw new Error(`Invalid payload for ${name}`);
-              }
-              await handler(parsed.data, {
-                id: job.id,
-                retryCount: (job as { retryCount?: number }).retryCount ?? 0,
-              });
-            }
-          } finally {
-            // Busy: fetch again at once (docs/decisions/089).
-            if (def.concurrency !== undefined && workerId) this.#boss.notifyWorker(workerId);
-          }
-        },
-      );
+    if (def.concurrency !== undefined) {
+      const pump = new JobPump(this.#boss, this.#logger, name, def, handler);
+      this.#pumps.push(pump);
+      pump.start();
+      return;
     }
+    await this.#boss.work<object>(
+      name,
+      { pollingIntervalSeconds: def.pollingIntervalSeconds ?? 2, batchSize: 1 },
+      async (jobs) => {
+        for (const job of jobs) {
+          await handler(parsePayload(def, name, job, this.#logger), {
+            id: job.id,
+            retryCount: (job as { retryCount?: number }).retryCount ?? 0,
+          });
+        }
+      },
+    );
   }
 
   async queueSize(def: JobDefinition<unknown>): Promise<number> {
@@ -164,6 +153,178 @@ export class JobQueue {
   async stop(): Promise<void> {
     if (!this.#started) return;
     this.#started = false;
+    // Pumps first: they stop fetching, let running jobs finish (5 s at most, as pg-boss's own
+    // graceful stop) and complete them while the connection is still open.
+    await Promise.all(this.#pumps.splice(0).map((pump) => pump.stop(5000)));
     await this.#boss.stop({ graceful: true, wait: true, timeout: 5000, close: true });
+  }
+}
+
+/** The job's payload, or an error that fails the job: a payload that does not parse never will. */
+function parsePayload<P>(
+  def: JobDefinition<P>,
+  name: string,
+  job: { id: string; data: unknown },
+  logger: Logger,
+): P {
+  const parsed = def.payload.safeParse(job.data);
+  if (parsed.success) return parsed.data;
+  logger.error({ jobId: job.id, queue: name, issues: parsed.error.issues }, 'job payload invalid');
+  throw new Error(`Invalid payload for ${name}`);
+}
+
+/** While jobs keep coming, the pump asks again this soon after a fetch that found some. */
+const BUSY_POLL_MS = 200;
+/** Places freed within this window are filled by one fetch. */
+const GATHER_MS = 5;
+
+/**
+ * Works one queue with up to `concurrency` jobs at once through pg-boss's fetch and complete
+ * (docs/decisions/083). pg-boss's own workers fetch one job per statement and complete each with
+ * another, and with many workers per process those two statements cost more than most jobs: a
+ * burst of due posts ran at a third of what the database could do. Here one fetch takes as many
+ * due jobs as there are free places, and the jobs that finished in the same moment are completed
+ * by one statement. A job's handler throwing fails that job alone, as before.
+ */
+class JobPump<P> {
+  readonly #boss: PgBoss;
+  readonly #logger: Logger;
+  readonly #name: string;
+  readonly #def: JobDefinition<P>;
+  readonly #handler: JobHandler<P>;
+  readonly #places: number;
+  readonly #idlePollMs: number;
+  #running = new Set<Promise<void>>();
+  #finished: string[] = [];
+  #flushing: Promise<void> = Promise.resolve();
+  #flushQueued = false;
+  #stopped = false;
+  #timer: NodeJS.Timeout | undefined;
+  #fetching = false;
+  #fetchDone: Promise<void> = Promise.resolve();
+  /** Whether the last fetch filled every free place: more jobs are probably due. */
+  #busy = false;
+
+  constructor(
+    boss: PgBoss,
+    logger: Logger,
+    name: string,
+    def: JobDefinition<P>,
+    handler: JobHandler<P>,
+  ) {
+    this.#boss = boss;
+    this.#logger = logger;
+    this.#name = name;
+    this.#def = def;
+    this.#handler = handler;
+    this.#places = Math.max(1, def.concurrency ?? 1);
+    this.#idlePollMs = (def.pollingIntervalSeconds ?? 2) * 1000;
+  }
+
+  start(): void {
+    this.#schedule(0);
+  }
+
+  /** Stops fetching, waits up to `timeoutMs` for running jobs, completes the finished ones. */
+  async stop(timeoutMs: number): Promise<void> {
+    this.#stopped = true;
+    clearTimeout(this.#timer);
+    // Jobs a fetch in flight takes are pg-boss's active jobs now: they run like the others.
+    await this.#fetchDone;
+    let timer: NodeJS.Timeout | undefined;
+    await Promise.race([
+      Promise.allSettled([...this.#running]),
+      new Promise((resolve) => (timer = setTimeout(resolve, timeoutMs))),
+    ]);
+    clearTimeout(timer);
+    await this.#flush();
+  }
+
+  /** The next fetch in `ms`, unless one is due sooner. */
+  #schedule(ms: number): void {
+    if (this.#stopped) return;
+    clearTimeout(this.#timer);
+    this.#timer = setTimeout(() => void this.#fetch(), ms);
+  }
+
+  #fetch(): Promise<void> {
+    if (this.#stopped || this.#fetching) return this.#fetchDone;
+    const free = this.#places - this.#running.size;
+    if (free <= 0) return this.#fetchDone;
+    this.#fetching = true;
+    this.#fetchDone = this.#fetchOnce(free).finally(() => {
+      this.#fetching = false;
+    });
+    return this.#fetchDone;
+  }
+
+  async #fetchOnce(free: number): Promise<void> {
+    let jobs: PgBoss.Job<object>[] = [];
+    try {
+      jobs = await this.#boss.fetch<object>(this.#name, { batchSize: free });
+    } catch (error) {
+      this.#logger.warn({ err: error, queue: this.#name }, 'job fetch failed');
+    }
+    for (const job of jobs) this.#run(job);
+    this.#busy = jobs.length === free;
+    // Jobs came: more are probably falling due, so ask again soon (and as places free up, when
+    // every place was filled); none came: wait out the polling interval.
+    if (this.#running.size < this.#places) {
+      this.#schedule(jobs.length > 0 ? BUSY_POLL_MS : this.#idlePollMs);
+    }
+  }
+
+  #run(job: PgBoss.Job<object>): void {
+    const task = (async () => {
+      try {
+        await this.#handler(parsePayload(this.#def, this.#name, job, this.#logger), {
+          id: job.id,
+          retryCount: (job as { retryCount?: number }).retryCount ?? 0,
+        });
+        this.#finished.push(job.id);
+        this.#queueFlush();
+      } catch (error) {
+        // pg-boss keeps the message on the job; the log is where anyone looks first.
+        this.#logger.warn({ err: error, jobId: job.id, queue: this.#name }, 'job failed');
+        await this.#boss
+          .fail(this.#name, job.id, { message: (error as Error)?.message ?? String(error) })
+          .catch((failError: unknown) =>
+            this.#logger.warn({ err: failError, jobId: job.id }, 'job not marked failed'),
+          );
+      }
+    })();
+    this.#running.add(task);
+    void task.finally(() => {
+      this.#running.delete(task);
+      // A place is free: while jobs keep coming, fill it (with the others freed meanwhile).
+      if (this.#busy) this.#schedule(GATHER_MS);
+    });
+  }
+
+  #queueFlush(): void {
+    if (this.#flushQueued) return;
+    this.#flushQueued = true;
+    setImmediate(() => {
+      this.#flushQueued = false;
+      void this.#flush();
+    });
+  }
+
+  /** Completes the finished jobs in one statement, one flush at a time. */
+  #flush(): Promise<void> {
+    this.#flushing = this.#flushing.then(async () => {
+      const ids = this.#finished.splice(0);
+      if (ids.length === 0) return;
+      try {
+        await this.#boss.complete(this.#name, ids);
+      } catch (error) {
+        // Left active, pg-boss expires them; the rows they were about already say they are done.
+        this.#logger.warn(
+          { err: error, queue: this.#name, jobs: ids.length },
+          'jobs not completed',
+        );
+      }
+    });
+    return this.#flushing;
   }
 }

@@ -28,7 +28,7 @@ const WORKER_ENTRY = path.join(REPO_ROOT, 'src/server/worker.ts');
 const SIMULATOR_ENTRY = path.join(import.meta.dirname, 'network-simulator.ts');
 const TEXT_MARK = /\[post (\d+)\]/;
 
-export const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
+const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
 // ------------------------------------------------------------------------------- database
 
@@ -201,18 +201,23 @@ export interface WorkerProcess {
   stop(): Promise<void>;
 }
 
-/** The real worker process; resolves once it logged "worker started". */
-export async function startWorker(
+/**
+ * A TypeScript entry point as a child process; resolves once it printed a line `ready` accepts
+ * (the worker's "worker started", a helper's "ready").
+ */
+export async function startProcess(
   name: string,
+  entry: string,
   env: Record<string, string>,
+  ready: (line: string) => boolean,
 ): Promise<WorkerProcess> {
-  const child = spawn(process.execPath, ['--import', 'tsx', WORKER_ENTRY], {
+  const child = spawn(process.execPath, ['--import', 'tsx', entry], {
     cwd: REPO_ROOT,
     env,
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   const tail = new Tail(400);
-  const worker: WorkerProcess = {
+  const started: WorkerProcess = {
     name,
     child,
     tail,
@@ -228,18 +233,23 @@ export async function startWorker(
       reject(new Error(`${name} did not start:\n${tail.text()}`));
     }, 90_000);
     follow(child, tail, (line) => {
-      if (line.includes('"worker started"')) {
+      if (ready(line)) {
         clearTimeout(timer);
         resolve();
       }
-      if (/"level":(40|50|60)/.test(line)) worker.warnings += 1;
+      if (/"level":(40|50|60)/.test(line)) started.warnings += 1;
     });
     child.once('exit', (code, signal) => {
       clearTimeout(timer);
       reject(new Error(`${name} exited (${code ?? signal}):\n${tail.text()}`));
     });
   });
-  return worker;
+  return started;
+}
+
+/** The real worker process (src/server/worker.ts). */
+export function startWorker(name: string, env: Record<string, string>): Promise<WorkerProcess> {
+  return startProcess(name, WORKER_ENTRY, env, (line) => line.includes('"worker started"'));
 }
 
 async function stopChild(child: ChildProcess): Promise<void> {
@@ -506,6 +516,12 @@ export async function statusCounts(database: Database, ids?: string[]): Promise<
   return Object.fromEntries(rows.map((r) => [r.status, r.n]));
 }
 
+/** "published 12, scheduled 3": counts for a progress line. */
+export const describeCounts = (counts: Record<string, number>) =>
+  Object.entries(counts)
+    .map(([k, n]) => `${k} ${n}`)
+    .join(', ');
+
 export const PENDING = ['scheduled', 'publishing', 'unconfirmed'] as const;
 export const pendingOf = (counts: StatusCounts) =>
   PENDING.reduce((sum, s) => sum + (counts[s] ?? 0), 0);
@@ -700,41 +716,109 @@ export interface ChaosResult {
   logs: Record<string, string>;
 }
 
-/** One chaos run from an empty server to the invariant; every process and the database go. */
-export async function runChaos(options: ChaosOptions): Promise<ChaosResult> {
-  const t0 = performance.now();
-  const log = options.log;
-  const scratch = await createScratchDatabase(options.adminUrl, options.databaseLabel ?? 'chaos');
-  const cleanup: (() => Promise<void>)[] = [() => scratch.drop()];
+/** A world running: a scratch database with its tenants, the simulator and worker processes. */
+export interface RunningWorld {
+  scratch: ScratchDatabase;
+  database: Database;
+  jobs: JobQueue;
+  simulator: SimulatorProcess;
+  world: World;
+  /** In the order they were asked for; a restarted one comes last. */
+  workers: WorkerProcess[];
+  /** The last lines of each stopped worker's log, for a failed run. */
+  logs: Record<string, string>;
+  /** One more worker process with the world's settings. */
+  startWorker(name: string): Promise<WorkerProcess>;
+  stopWorkers(): Promise<void>;
+  /** Stops every process and drops the database; a step that fails is told to `onError`. */
+  close(onError: (error: unknown) => void): Promise<void>;
+}
+
+/**
+ * From an empty server to a world with `workers` worker processes started. What started is
+ * stopped again (and the database dropped) when a later step fails, a worker included.
+ */
+export async function startRunningWorld(options: {
+  adminUrl: string;
+  databaseLabel: string;
+  tenants: number;
+  workers: number;
+  settings: WorkerSettings;
+}): Promise<RunningWorld> {
+  const scratch = await createScratchDatabase(options.adminUrl, options.databaseLabel);
+  const cleanup: (() => Promise<unknown>)[] = [() => scratch.drop()];
   const workers: WorkerProcess[] = [];
   const logs: Record<string, string> = {};
+  const stopWorkers = async () => {
+    for (const w of workers.filter(Boolean)) {
+      logs[w.name] = w.tail.text();
+      await w.stop();
+    }
+  };
+  const close = async (onError: (error: unknown) => void) => {
+    for (const step of cleanup.splice(0)) await step().catch(onError);
+  };
   try {
     const database = await openDatabase({ databaseUrl: scratch.url, poolSize: 4 });
     cleanup.unshift(() => database.close());
-    const logger = createLogger('silent');
-    const jobs = new JobQueue(database, logger);
+    const jobs = new JobQueue(database, createLogger('silent'));
     await jobs.start();
     cleanup.unshift(() => jobs.stop());
     const encryptionKeys = `chaos:${randomBytes(32).toString('base64')}`;
     const secrets = new SecretBox(parseEncryptionKeys(encryptionKeys));
-
     const simulator = await startSimulatorProcess();
     cleanup.unshift(() => simulator.stop());
-    const accounts = await simulator.world(options.tenants);
-    const world = await createWorld(database, jobs, secrets, accounts);
+    const world = await createWorld(
+      database,
+      jobs,
+      secrets,
+      await simulator.world(options.tenants),
+    );
     const env = workerEnv(scratch.url, encryptionKeys, simulator.base, options.settings);
-    cleanup.unshift(async () => {
-      for (const w of workers.filter(Boolean)) {
-        logs[w.name] = w.tail.text();
-        await w.stop();
-      }
-    });
-    // Each one is stopped at the end as soon as it started, even if another failed to start.
-    await Promise.all(
+    cleanup.unshift(stopWorkers);
+    // All settle before a failure is thrown, so none is still starting when the others stop.
+    const started = await Promise.allSettled(
       Array.from({ length: options.workers }, async (_, i) => {
         workers[i] = await startWorker(`worker-${i + 1}`, env);
       }),
     );
+    const failed = started.find((r) => r.status === 'rejected');
+    if (failed) throw failed.reason;
+    return {
+      scratch,
+      database,
+      jobs,
+      simulator,
+      world,
+      workers,
+      logs,
+      async startWorker(name) {
+        const worker = await startWorker(name, env);
+        workers.push(worker);
+        return worker;
+      },
+      stopWorkers,
+      close,
+    };
+  } catch (error) {
+    await close(() => {});
+    throw error;
+  }
+}
+
+/** One chaos run from an empty server to the invariant; every process and the database go. */
+export async function runChaos(options: ChaosOptions): Promise<ChaosResult> {
+  const t0 = performance.now();
+  const log = options.log;
+  const running = await startRunningWorld({
+    adminUrl: options.adminUrl,
+    databaseLabel: options.databaseLabel ?? 'chaos',
+    tenants: options.tenants,
+    workers: options.workers,
+    settings: options.settings,
+  });
+  const { database, simulator, world, workers } = running;
+  try {
     await simulator.faults(options.faults);
 
     const writeStart = Date.now();
@@ -758,11 +842,7 @@ export async function runChaos(options: ChaosOptions): Promise<ChaosResult> {
     const progress = (counts: StatusCounts) => {
       if (Date.now() - lastLog < 5_000) return;
       lastLog = Date.now();
-      log(
-        `  ${round((performance.now() - runStart) / 1000)} s: ${Object.entries(counts)
-          .map(([k, n]) => `${k} ${n}`)
-          .join(', ')}`,
-      );
+      log(`  ${round((performance.now() - runStart) / 1000)} s: ${describeCounts(counts)}`);
     };
     const deadline = Date.now() + options.startInMs + options.spreadMs + options.settleTimeoutMs;
     if (options.killAt !== null) {
@@ -785,8 +865,7 @@ export async function runChaos(options: ChaosOptions): Promise<ChaosResult> {
       }
       if (options.restartAfterMs !== null && killed) {
         await sleep(options.restartAfterMs);
-        const again = await startWorker(`worker-1-restarted`, env);
-        workers.push(again);
+        const again = await running.startWorker('worker-1-restarted');
         restarted = true;
         log(`  restarted a worker (pid ${again.child.pid})`);
       }
@@ -809,12 +888,11 @@ export async function runChaos(options: ChaosOptions): Promise<ChaosResult> {
       },
       faultStats: record.stats,
       workerWarnings: workers.reduce((n, w) => n + w.warnings, 0),
-      logs,
+      // Filled as the workers stop, before this returns.
+      logs: running.logs,
     };
   } finally {
-    for (const step of cleanup) {
-      await step().catch((error: unknown) => log(`  cleanup: ${(error as Error).message}`));
-    }
+    await running.close((error) => log(`  cleanup: ${(error as Error).message}`));
   }
 }
 
