@@ -1,5 +1,9 @@
 import { afterEach, beforeEach, vi } from 'vitest';
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
+
+// findBy… and waitFor wait until something shows; their 1 s default failed now and then on a
+// loaded two-core machine (a composer test under load 13). Waiting longer only slows a failing test.
+configure({ asyncUtilTimeout: 5000 });
 
 // jsdom lacks these browser APIs; sonner (system theme) and Radix (sizes) read them.
 if (!window.matchMedia) {

@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { userMessageOf } from '../../lib/errors.ts';
 import { Alert } from './alert.tsx';
 import { Button } from './button.tsx';
@@ -5,6 +6,7 @@ import { Skeleton } from './skeleton.tsx';
 
 // The two states every list that loads from the API shows before its content: placeholders
 // while it loads, and the catalogue's message with a way to try again when it failed.
+// QueryContent picks between them and the content, so a page only writes what is its own.
 
 /** Placeholder rows while a list loads; `label` names what is loading for screen readers. */
 export function LoadingRows({
@@ -51,4 +53,43 @@ export function LoadError({
       </Button>
     </Alert>
   );
+}
+
+/** The parts of a TanStack query (plain or infinite) that QueryContent reads. */
+interface LoadingQuery<T> {
+  data: T | undefined;
+  error: unknown;
+  isError: boolean;
+  isFetching: boolean;
+  refetch: () => unknown;
+}
+
+/**
+ * Placeholder rows while `query` loads, its error with "Try again" when it failed, else
+ * `children` with the data (which says itself what an empty list looks like).
+ */
+export function QueryContent<T>({
+  query,
+  loading,
+  errorTitle,
+  children,
+}: {
+  query: LoadingQuery<T>;
+  loading: { label: string; rows: number; rowClassName: string };
+  errorTitle: string;
+  children: (data: T) => ReactNode;
+}) {
+  if (query.isError) {
+    return (
+      <LoadError
+        title={errorTitle}
+        error={query.error}
+        retrying={query.isFetching}
+        onRetry={query.refetch}
+      />
+    );
+  }
+  // No data and no error: still loading (TanStack's "pending").
+  if (query.data === undefined) return <LoadingRows {...loading} />;
+  return children(query.data);
 }

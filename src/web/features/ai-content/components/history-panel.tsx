@@ -2,6 +2,7 @@ import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
 import { CalendarDays, History, RotateCcw, Search } from 'lucide-react';
 import type { Generation } from '#shared/contracts/ai-content.contract.ts';
+import type { CalendarEvent } from '#shared/contracts/calendar.contract.ts';
 import { Badge, type BadgeVariant } from '../../../components/ui/badge.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import {
@@ -16,7 +17,7 @@ import { Input } from '../../../components/ui/input.tsx';
 import { useAiCalendarContent, useAiHistory } from '../api/ai-content-api.ts';
 import { PLATFORM_LABELS, labelOf } from './generate-form.tsx';
 import { calendarLinkFor } from './variant-card.tsx';
-import { LoadError, LoadingRows } from '../../../components/ui/query-status.tsx';
+import { QueryContent } from '../../../components/ui/query-status.tsx';
 
 const PAGE = 10;
 
@@ -33,6 +34,53 @@ function formatDate(iso: string): string {
     hour: 'numeric',
     minute: '2-digit',
   }).format(new Date(iso));
+}
+
+/** One past prompt: what it made, where it went, and a way to use it again. */
+function GenerationRow({
+  generation: g,
+  onReuse,
+}: {
+  generation: Generation;
+  onReuse: (generation: Generation) => void;
+}) {
+  const saved = g.variants.filter((v) => v.event_id).length;
+  return (
+    <li className="flex flex-wrap items-start gap-3 py-3 first:pt-0">
+      <div className="grid min-w-0 flex-1 gap-1">
+        <p className="line-clamp-2 text-sm font-medium text-foreground">{g.prompt}</p>
+        <p className="flex flex-wrap items-center gap-x-2 gap-y-1 text-xs text-muted-foreground">
+          <time dateTime={g.created_at}>{formatDate(g.created_at)}</time>
+          <span aria-hidden>·</span>
+          <span>
+            {PLATFORM_LABELS[g.options.platform]}, {labelOf(g.options.tone)}, {g.variants.length} of{' '}
+            {g.options.variants} variants
+          </span>
+          <span aria-hidden>·</span>
+          <span>{g.provider.label}</span>
+          {saved > 0 ? (
+            <>
+              <span aria-hidden>·</span>
+              <span>{saved} saved to the calendar</span>
+            </>
+          ) : null}
+        </p>
+      </div>
+      <div className="flex items-center gap-2">
+        {g.status !== 'completed' ? (
+          <Badge variant={STATUS_VARIANTS[g.status]}>{labelOf(g.status)}</Badge>
+        ) : null}
+        <Button
+          size="sm"
+          variant="outline"
+          aria-label={`Reuse the prompt “${g.prompt.slice(0, 60)}”`}
+          onClick={() => onReuse(g)}
+        >
+          <RotateCcw aria-hidden className="size-4" /> Reuse
+        </Button>
+      </div>
+    </li>
+  );
 }
 
 /** Past prompts, searchable, each with a way to use it again. */
@@ -70,81 +118,73 @@ export function PromptHistory({ onReuse }: { onReuse: (generation: Generation) =
             onChange={(e) => setSearch(e.target.value)}
           />
         </div>
-        {query.isPending ? (
-          <LoadingRows label="Loading prompt history" rows={3} rowClassName="h-16 w-full" />
-        ) : query.isError ? (
-          <LoadError
-            title="The history could not be loaded"
-            error={query.error}
-            retrying={query.isFetching}
-            onRetry={query.refetch}
-          />
-        ) : query.data.items.length === 0 ? (
-          <EmptyState
-            icon={History}
-            title={q ? 'No prompts match' : 'No generations yet'}
-            description={
-              q ? `Nothing you asked for contains “${q}”.` : 'Your prompts will be kept here.'
-            }
-          />
-        ) : (
-          <>
-            <ul className="divide-y divide-border" aria-label="Past prompts">
-              {query.data.items.map((g) => {
-                const saved = g.variants.filter((v) => v.event_id).length;
-                return (
-                  <li key={g.id} className="flex flex-wrap items-start gap-3 py-3 first:pt-0">
-                    <div className="grid min-w-0 flex-1 gap-1">
-                      <p className="line-clamp-2 text-sm font-medium text-foreground">{g.prompt}</p>
-                      <p className="flex flex-wrap items-center gap-x-2 gap-y-1 text-xs text-muted-foreground">
-                        <time dateTime={g.created_at}>{formatDate(g.created_at)}</time>
-                        <span aria-hidden>·</span>
-                        <span>
-                          {PLATFORM_LABELS[g.options.platform]}, {labelOf(g.options.tone)},{' '}
-                          {g.variants.length} of {g.options.variants} variants
-                        </span>
-                        <span aria-hidden>·</span>
-                        <span>{g.provider.label}</span>
-                        {saved > 0 ? (
-                          <>
-                            <span aria-hidden>·</span>
-                            <span>{saved} saved to the calendar</span>
-                          </>
-                        ) : null}
-                      </p>
-                    </div>
-                    <div className="flex items-center gap-2">
-                      {g.status !== 'completed' ? (
-                        <Badge variant={STATUS_VARIANTS[g.status]}>{labelOf(g.status)}</Badge>
-                      ) : null}
-                      <Button
-                        size="sm"
-                        variant="outline"
-                        aria-label={`Reuse the prompt “${g.prompt.slice(0, 60)}”`}
-                        onClick={() => onReuse(g)}
-                      >
-                        <RotateCcw aria-hidden className="size-4" /> Reuse
-                      </Button>
-                    </div>
-                  </li>
-                );
-              })}
-            </ul>
-            {query.data.total > query.data.items.length ? (
-              <Button
-                variant="outline"
-                size="sm"
-                className="justify-self-start"
-                loading={query.isFetching}
-                onClick={() => setLimit((l) => l + PAGE)}
-              >
-                Show more ({query.data.total - query.data.items.length} left)
-              </Button>
-            ) : null}
-          </>
-        )}
+        <QueryContent
+          query={query}
+          loading={{ label: 'Loading prompt history', rows: 3, rowClassName: 'h-16 w-full' }}
+          errorTitle="The history could not be loaded"
+        >
+          {(history) =>
+            history.items.length === 0 ? (
+              <EmptyState
+                icon={History}
+                title={q ? 'No prompts match' : 'No generations yet'}
+                description={
+                  q ? `Nothing you asked for contains “${q}”.` : 'Your prompts will be kept here.'
+                }
+              />
+            ) : (
+              <>
+                <ul className="divide-y divide-border" aria-label="Past prompts">
+                  {history.items.map((g) => (
+                    <GenerationRow key={g.id} generation={g} onReuse={onReuse} />
+                  ))}
+                </ul>
+                {history.total > history.items.length ? (
+                  <Button
+                    variant="outline"
+                    size="sm"
+                    className="justify-self-start"
+                    loading={query.isFetching}
+                    onClick={() => setLimit((l) => l + PAGE)}
+                  >
+                    Show more ({history.total - history.items.length} left)
+                  </Button>
+                ) : null}
+              </>
+            )
+          }
+        </QueryContent>
       </CardContent>
     </Card>
+  );
+}
+
+/** One saved post made here: its title (opening it on the calendar), when, and where. */
+function AiEventRow({ event }: { event: CalendarEvent }) {
+  return (
+    <li className="flex flex-wrap items-center gap-3 py-3 first:pt-0 last:pb-0">
+      <div className="grid min-w-0 flex-1 gap-0.5">
+        <Link
+          to={calendarLinkFor(event.id)}
+          className="truncate text-sm font-medium text-foreground hover:underline"
+        >
+          {event.title}
+        </Link>
+        <p className="text-xs text-muted-foreground">
+          {event.scheduled_for ? (
+            <time dateTime={event.scheduled_for}>{formatDate(event.scheduled_for)}</time>
+          ) : (
+            'Not scheduled'
+          )}
+          {event.platforms.length > 0
+            ? ` · ${event.platforms.map((p) => PLATFORM_LABELS[p as keyof typeof PLATFORM_LABELS] ?? p).join(', ')}`
+            : ''}
+        </p>
+      </div>
+      <Badge variant={event.status === 'scheduled' ? 'success' : 'outline'}>
+        {labelOf(event.status)}
+      </Badge>
+    </li>
   );
 }
 
@@ -158,53 +198,27 @@ export function AiCalendarContent() {
         <CardDescription>Drafts and scheduled posts made here, by publishing time.</CardDescription>
       </CardHeader>
       <CardContent>
-        {query.isPending ? (
-          <LoadingRows label="Loading AI content" rows={2} rowClassName="h-12 w-full" />
-        ) : query.isError ? (
-          <LoadError
-            title="AI content could not be loaded"
-            error={query.error}
-            retrying={query.isFetching}
-            onRetry={query.refetch}
-          />
-        ) : query.data.length === 0 ? (
-          <EmptyState
-            icon={CalendarDays}
-            title="Nothing saved yet"
-            description="Save or schedule a variant and it shows up here and on the calendar."
-          />
-        ) : (
-          <ul className="divide-y divide-border" aria-label="AI content">
-            {query.data.map((event) => (
-              <li
-                key={event.id}
-                className="flex flex-wrap items-center gap-3 py-3 first:pt-0 last:pb-0"
-              >
-                <div className="grid min-w-0 flex-1 gap-0.5">
-                  <Link
-                    to={calendarLinkFor(event.id)}
-                    className="truncate text-sm font-medium text-foreground hover:underline"
-                  >
-                    {event.title}
-                  </Link>
-                  <p className="text-xs text-muted-foreground">
-                    {event.scheduled_for ? (
-                      <time dateTime={event.scheduled_for}>{formatDate(event.scheduled_for)}</time>
-                    ) : (
-                      'Not scheduled'
-                    )}
-                    {event.platforms.length > 0
-                      ? ` · ${event.platforms.map((p) => PLATFORM_LABELS[p as keyof typeof PLATFORM_LABELS] ?? p).join(', ')}`
-                      : ''}
-                  </p>
-                </div>
-                <Badge variant={event.status === 'scheduled' ? 'success' : 'outline'}>
-                  {labelOf(event.status)}
-                </Badge>
-              </li>
-            ))}
-          </ul>
-        )}
+        <QueryContent
+          query={query}
+          loading={{ label: 'Loading AI content', rows: 2, rowClassName: 'h-12 w-full' }}
+          errorTitle="AI content could not be loaded"
+        >
+          {(events) =>
+            events.length === 0 ? (
+              <EmptyState
+                icon={CalendarDays}
+                title="Nothing saved yet"
+                description="Save or schedule a variant and it shows up here and on the calendar."
+              />
+            ) : (
+              <ul className="divide-y divide-border" aria-label="AI content">
+                {events.map((event) => (
+                  <AiEventRow key={event.id} event={event} />
+                ))}
+              </ul>
+            )
+          }
+        </QueryContent>
       </CardContent>
     </Card>
   );

@@ -6,10 +6,11 @@ import {
   useQuery,
   type QueryClient,
 } from '@tanstack/react-query';
-import { Toaster } from 'sonner';
+import { toast, Toaster } from 'sonner';
 import type { CalendarEvent, PlatformPost } from '#shared/contracts/calendar.contract.ts';
 import { LIVE_STATUS, type LiveStatusMessage } from '#shared/contracts/publishing.contract.ts';
 import { createQueryClient } from '../../../app/query-client.ts';
+import { errorLog } from '../../../lib/error-log.ts';
 import { USER_ID } from '../../../test/auth-state.ts';
 import { calendarKeys } from './list-upcoming-events.ts';
 import {
@@ -120,6 +121,7 @@ beforeEach(() => {
 });
 afterEach(() => {
   vi.useRealTimers();
+  vi.restoreAllMocks();
 });
 
 describe('live status', () => {
@@ -172,6 +174,26 @@ describe('live status', () => {
     expect(screen.queryByText('Published to Instagram')).toBeNull();
   });
 
+  it('logs a message it cannot read, without a toast, and reads the lists again', async () => {
+    // Also printed at its level (info, for a validation error); not needed here.
+    vi.spyOn(console, 'info').mockImplementation(() => {});
+    errorLog.clear();
+    const toastError = vi.spyOn(toast, 'error');
+    renderPage(client, [event()]);
+    await screen.findByText('Spring menu launch: publishing');
+    const invalidate = vi.spyOn(client, 'invalidateQueries');
+    const source = FakeSource.all[0]!;
+    act(() => source.open());
+    act(() => source.emit('status', { event_id: EVENT_ID, status: 'shipped' }));
+    expect(errorLog.history().map((entry) => entry.component)).toEqual(['live-status']);
+    await vi.waitFor(
+      () => expect(invalidate).toHaveBeenCalledWith({ queryKey: calendarKeys.all }),
+      { timeout: 3000 },
+    );
+    expect(screen.getByText('Spring menu launch: publishing')).toBeTruthy();
+    expect(toastError).not.toHaveBeenCalled();
+  });
+
   it('reconnects after 1, 2, 5 and 10 s, reads everything again once back, and shares one stream', async () => {
     vi.useFakeTimers();
     const release = liveStatusConnection(client, {
@@ -217,6 +239,29 @@ describe('live status', () => {
     second();
     await vi.advanceTimersByTimeAsync(5000);
     expect(FakeSource.all.at(-1)!.closed).toBe(true);
+  });
+
+  it('reads everything again when the server says it may have missed changes', async () => {
+    let version = 0;
+    const Versioned = () => {
+      useLiveStatus(USER_ID, { createSource: (url) => new FakeSource(url) as never });
+      const query = useQuery({
+        queryKey: rangeKey,
+        queryFn: async () => [event({ title: `Read ${++version}` })],
+      });
+      return <p>{query.data?.[0]?.title}</p>;
+    };
+    render(
+      <QueryClientProvider client={client}>
+        <Versioned />
+      </QueryClientProvider>,
+    );
+    expect(await screen.findByText('Read 1')).toBeTruthy();
+    const source = FakeSource.all[0]!;
+    act(() => source.open());
+    act(() => source.emit('resync', {}));
+    expect(await screen.findByText('Read 2')).toBeTruthy();
+    expect(source.closed).toBe(false);
   });
 
   it('opens a new stream when someone else signs in on the tab', () => {

@@ -1,4 +1,3 @@
-import { publishingQuotaKey } from '../../dashboard/api/publishing-quota.ts';
 import { useEffect } from 'react';
 import { useQueryClient, type Query, type QueryClient } from '@tanstack/react-query';
 import { toast } from 'sonner';
@@ -10,6 +9,8 @@ import {
   publishingRoutes,
   type LiveStatusMessage,
 } from '#shared/contracts/publishing.contract.ts';
+import { reportError } from '../../../lib/errors.ts';
+import { publishingQuotaKey } from '../../dashboard/api/publishing-quota.ts';
 import { PLATFORM_STYLES } from '../components/event-style.tsx';
 import { calendarKeys } from './list-upcoming-events.ts';
 
@@ -247,10 +248,23 @@ class LiveStatusConnection {
       const parsed = liveStatusMessageSchema.safeParse(
         safeJson((event as MessageEvent<string>).data),
       );
-      if (!parsed.success) return;
-      applyLiveMessage(this.#client, parsed.data);
-      announce(this.#client, parsed.data);
+      if (parsed.success) {
+        applyLiveMessage(this.#client, parsed.data);
+        announce(this.#client, parsed.data);
+      } else {
+        // A message this tab cannot read (a newer server, say): kept in the error log, and the
+        // lists are read again, since something did change.
+        reportError(parsed.error, {
+          component: 'live-status',
+          context: { suppressToast: true },
+        });
+      }
       this.#refetch();
+    });
+    source.addEventListener(LIVE_EVENTS.resync, () => {
+      if (this.#source !== source) return;
+      // The server may have missed changes made meanwhile in other processes.
+      this.#refetch(0);
     });
     source.addEventListener(LIVE_EVENTS.closing, () => {
       if (this.#source !== source) return;

@@ -43,6 +43,7 @@ import { formatDateTime } from '../lib/format.ts';
 import { zoneAbbreviation } from '../lib/time-zone.ts';
 import { PLATFORM_STYLES, StatusIcon, platformNames } from './event-style.tsx';
 import { canPublishNow, PublishNowConfirm } from '../../composer/components/publish-now.tsx';
+import { isComposerPost } from '../../composer/lib/composer-model.ts';
 
 export type EventDialogState =
   { kind: 'create'; values: EventFormValues } | { kind: 'edit'; event: CalendarEvent };
@@ -51,18 +52,13 @@ interface EventDialogProps {
   state: EventDialogState | null;
   onClose(): void;
   timeZone: string;
-  permissions: {
-    create: boolean;
-    update: boolean;
-    delete: boolean;
-    publish?: boolean | undefined;
-  };
+  permissions: { create: boolean; update: boolean; delete: boolean; publish: boolean };
   /** After any write: the calendar reloads. */
   onChanged(): void;
   /** Opens another event (the copy made by Duplicate). */
   onOpenEvent(event: CalendarEvent): void;
   /** Opens a post in the composer (media, accounts, previews). */
-  onOpenComposer?: ((event: CalendarEvent) => void) | undefined;
+  onOpenComposer(event: CalendarEvent): void;
 }
 
 /** Types a person picks here; AI-generated content comes from the AI content area. */
@@ -104,10 +100,7 @@ function EventDialogBody({
   const [busy, setBusy] = useState<null | 'save' | 'duplicate' | 'delete'>(null);
   const [confirmingDelete, setConfirmingDelete] = useState(false);
   const [confirmingPublish, setConfirmingPublish] = useState(false);
-  const composable =
-    event !== null &&
-    (event.type === 'post' || event.type === 'ai_generated') &&
-    event.status !== 'unconfirmed';
+  const composable = event !== null && isComposerPost(event) && event.status !== 'unconfirmed';
   const confirmRef = useRef<HTMLButtonElement>(null);
   const titleRef = useRef<HTMLInputElement>(null);
   const ids = useId();
@@ -431,17 +424,15 @@ function EventDialogBody({
             onChanged();
             onClose();
           }}
-          onOpenComposer={onOpenComposer ? () => onOpenComposer(event) : undefined}
+          onOpenComposer={() => onOpenComposer(event)}
         />
       ) : null}
 
-      {event && composable && editable && (onOpenComposer || permissions.publish) ? (
+      {event && composable && editable ? (
         <div className="flex flex-wrap gap-2 border-t border-border pt-3">
-          {onOpenComposer ? (
-            <Button variant="secondary" size="sm" onClick={() => onOpenComposer(event)}>
-              <PenSquare aria-hidden className="size-4" /> Open in composer
-            </Button>
-          ) : null}
+          <Button variant="secondary" size="sm" onClick={() => onOpenComposer(event)}>
+            <PenSquare aria-hidden className="size-4" /> Open in composer
+          </Button>
           {permissions.publish && canPublishNow(event) && !confirmingPublish ? (
             <Button variant="outline" size="sm" onClick={() => setConfirmingPublish(true)}>
               <Send aria-hidden className="size-4" /> Publish now

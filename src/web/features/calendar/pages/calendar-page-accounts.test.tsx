@@ -6,6 +6,7 @@ import type { CalendarEvent } from '#shared/contracts/calendar.contract.ts';
 import type { Connection } from '#shared/contracts/platforms.contract.ts';
 import { createQueryClient } from '../../../app/query-client.ts';
 import { authValue, businessProfile, subscription, USER_ID } from '../../../test/auth-state.ts';
+import { connection } from '../../../test/connections.ts';
 import { fail, mockApi, ok } from '../../../test/mock-api.ts';
 import { AuthContext } from '../../auth/auth-context.ts';
 import { NO_FILTERS, listEventsInRange, rangeKey } from '../api/calendar-api.ts';
@@ -18,31 +19,6 @@ import CalendarPage from './calendar-page.tsx';
 const BAKERY = '6f0c1f7a-52c4-4a39-8d0b-3b2f7c2c9e01';
 const INSTAGRAM = '6f0c1f7a-52c4-4a39-8d0b-3b2f7c2c9e02';
 const OLD_PAGE = '6f0c1f7a-52c4-4a39-8d0b-3b2f7c2c9e03';
-
-function connection(overrides: Partial<Connection>): Connection {
-  return {
-    id: BAKERY,
-    platform: 'facebook',
-    login: 'facebook',
-    external_id: '723701000827665',
-    name: 'Rosa Bakery',
-    username: null,
-    picture_url: null,
-    linked_page_id: null,
-    granted_scopes: [],
-    missing_permissions: [],
-    status: 'connected',
-    health: 'healthy',
-    expires_in_days: null,
-    token_expires_at: null,
-    fix: null,
-    simulated: true,
-    last_checked_at: null,
-    connected_at: '2026-01-01T00:00:00.000Z',
-    scheduled_posts: 0,
-    ...overrides,
-  };
-}
 
 const ACCOUNTS: Connection[] = [
   connection({ id: BAKERY, name: 'Rosa Bakery' }),

@@ -16,6 +16,9 @@ import type { ComposerApi } from '../lib/save-sequence.ts';
 
 export const composerKeys = {
   event: (id: string) => ['composer', 'event', id] as const,
+  targets: (id: string) => ['composer', 'targets', id] as const,
+  // Not media-api's item key: that one holds MediaDetails (with usages), and items picked or
+  // uploaded here are seeded as plain MediaItems (rememberMedia).
   media: (id: string) => ['composer', 'media', id] as const,
 };
 
@@ -62,6 +65,16 @@ export function useComposerEvent(eventId: string | null) {
     staleTime: Infinity,
     gcTime: 0,
     retry: false,
+    meta: { handlesErrors: true },
+  });
+}
+
+/** Where a saved post goes, read fresh each time it is asked for ("Publish now" names them). */
+export function useEventTargets(eventId: string) {
+  return useQuery({
+    queryKey: composerKeys.targets(eventId),
+    queryFn: ({ signal }) => getTargets(eventId, signal),
+    gcTime: 0,
     meta: { handlesErrors: true },
   });
 }

@@ -2,9 +2,8 @@ import { Link } from 'react-router';
 import { Check, Plug } from 'lucide-react';
 import type { Connection } from '#shared/contracts/platforms.contract.ts';
 import type { AccountQuota } from '#shared/contracts/publishing.contract.ts';
-import type { PostFormat } from '#shared/platform-limits.ts';
+import type { TargetFormat } from '#shared/platform-limits.ts';
 import { Badge } from '../../../components/ui/badge.tsx';
-import { Skeleton } from '../../../components/ui/skeleton.tsx';
 import { cn } from '../../../lib/cn.ts';
 import { PlatformIcon } from '../../platforms/components/brand-icons.tsx';
 import { HEALTH_VARIANTS, healthLabel, PLATFORM_LABELS } from '../../platforms/lib/health.ts';
@@ -18,7 +17,6 @@ import {
 
 interface AccountPickerProps {
   connections: Connection[];
-  loading: boolean;
   targets: ComposerTarget[];
   quotas: AccountQuota[];
   quotaLoading: boolean;
@@ -27,20 +25,12 @@ interface AccountPickerProps {
   problemCounts: ReadonlyMap<string, number>;
   disabled: boolean;
   onToggle(connection: Connection, chosen: boolean): void;
-  onFormat(connectionId: string, format: PostFormat): void;
+  onFormat(connectionId: string, format: TargetFormat): void;
 }
 
 /** The accounts a post can go to: each with its health, and once chosen its format and quota. */
 export function AccountPicker(props: AccountPickerProps) {
-  const { connections, loading, targets } = props;
-  if (loading) {
-    return (
-      <div className="grid gap-2" aria-busy="true" aria-label="Loading your accounts">
-        <Skeleton className="h-16 w-full" />
-        <Skeleton className="h-16 w-full" />
-      </div>
-    );
-  }
+  const { connections, targets } = props;
   const usable = connections.filter(
     (c) => c.status === 'connected' || targets.some((t) => t.connectionId === c.id),
   );
@@ -186,10 +176,10 @@ function FormatChooser({
   onFormat,
 }: {
   connection: Connection;
-  format: PostFormat;
+  format: TargetFormat;
   mediaKinds: Array<'image' | 'video'>;
   disabled: boolean;
-  onFormat(format: PostFormat): void;
+  onFormat(format: TargetFormat): void;
 }) {
   const options = formatOptions(connection.platform);
   const name = `format-${connection.id}`;
@@ -229,9 +219,7 @@ function FormatChooser({
               className="accent-primary"
               checked={format === o.value}
               disabled={disabled || o.unavailable !== null}
-              onChange={() => {
-                if (o.value !== 'story') onFormat(o.value);
-              }}
+              onChange={() => onFormat(o.value)}
               aria-describedby={o.unavailable ? `${name}-unavailable` : undefined}
             />
             {o.label}

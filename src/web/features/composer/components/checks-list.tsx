@@ -1,38 +1,57 @@
 import type { Ref } from 'react';
-import { CheckCircle2, CircleAlert, ServerCrash } from 'lucide-react';
+import { CheckCircle2, CircleAlert, Info, ServerCrash } from 'lucide-react';
 import { cn } from '../../../lib/cn.ts';
-import { FIELD_LABELS, type ComposerProblem } from '../lib/composer-model.ts';
+import { FIELD_LABELS, type ComposerNotice, type ComposerProblem } from '../lib/composer-model.ts';
 
 interface ChecksListProps {
   /** Live checks of the post as it stands. */
   problems: ComposerProblem[];
   /** The server's reasons from the last attempt, until something changes. */
   refused: ComposerProblem[];
+  /** Accepted but not published as typed (a story's text): said, never stopping anything. */
+  notices?: ComposerNotice[];
   /** Shown when an action was stopped: what it was ("Schedule", "Publish now"). */
   blockedAction: string | null;
   targetCount: number;
   ref?: Ref<HTMLDivElement>;
 }
 
-function ProblemItem({ problem, server }: { problem: ComposerProblem; server: boolean }) {
+/** A live check, the server's refusal, or a notice that stops nothing. */
+const KINDS = {
+  problem: {
+    icon: CircleAlert,
+    iconClassName: 'text-destructive',
+    textClassName: 'text-foreground/90',
+  },
+  refused: {
+    icon: ServerCrash,
+    iconClassName: 'text-destructive',
+    textClassName: 'text-foreground/90',
+  },
+  notice: {
+    icon: Info,
+    iconClassName: 'text-muted-foreground',
+    textClassName: 'text-muted-foreground',
+  },
+};
+
+/** One line: the account, the field, and what is wrong or left out. */
+function CheckItem({ item, kind }: { item: ComposerNotice; kind: keyof typeof KINDS }) {
+  const { icon: Icon, iconClassName, textClassName } = KINDS[kind];
   return (
     <li
       className="flex gap-2 text-sm"
-      data-rule={problem.rule}
-      data-field={problem.field}
-      data-account={problem.account ?? ''}
+      data-rule={item.rule}
+      data-field={item.field}
+      data-account={item.account ?? ''}
     >
-      {server ? (
-        <ServerCrash aria-hidden className="mt-0.5 size-4 shrink-0 text-destructive" />
-      ) : (
-        <CircleAlert aria-hidden className="mt-0.5 size-4 shrink-0 text-destructive" />
-      )}
+      <Icon aria-hidden className={cn('mt-0.5 size-4 shrink-0', iconClassName)} />
       <span className="min-w-0">
-        {problem.account ? (
-          <span className="font-semibold text-foreground">{problem.account} · </span>
+        {item.account ? (
+          <span className="font-semibold text-foreground">{item.account} · </span>
         ) : null}
-        <span className="font-medium text-foreground">{FIELD_LABELS[problem.field]}:</span>{' '}
-        <span className="text-foreground/90">{problem.message}</span>
+        <span className="font-medium text-foreground">{FIELD_LABELS[item.field]}:</span>{' '}
+        <span className={textClassName}>{item.message}</span>
       </span>
     </li>
   );
@@ -40,11 +59,13 @@ function ProblemItem({ problem, server }: { problem: ComposerProblem; server: bo
 
 /**
  * What stops the post from going out, under the accounts: each problem names the account, the
- * field and the rule. Focused when an action is stopped, so the reasons are read out.
+ * field and the rule. Focused when an action is stopped, so the reasons are read out. Notices
+ * (what a story leaves out) follow, apart from the problems.
  */
 export function ChecksList({
   problems,
   refused,
+  notices = [],
   blockedAction,
   targetCount,
   ref,
@@ -80,10 +101,10 @@ export function ChecksList({
           </p>
           <ul className="grid gap-1.5" aria-label="Problems">
             {refused.map((p, i) => (
-              <ProblemItem key={`server-${i}`} problem={p} server />
+              <CheckItem key={`server-${i}`} item={p} kind="refused" />
             ))}
             {problems.map((p, i) => (
-              <ProblemItem key={`${p.connectionId}-${p.rule}-${i}`} problem={p} server={false} />
+              <CheckItem key={`${p.connectionId}-${p.rule}-${i}`} item={p} kind="problem" />
             ))}
           </ul>
           {problems.every((p) => !p.blocksDraft) ? (
@@ -93,6 +114,13 @@ export function ChecksList({
           ) : null}
         </>
       )}
+      {notices.length > 0 ? (
+        <ul className="grid gap-1.5 border-t border-border/60 pt-2" aria-label="Notes">
+          {notices.map((n, i) => (
+            <CheckItem key={`${n.connectionId}-${n.rule}-${i}`} item={n} kind="notice" />
+          ))}
+        </ul>
+      ) : null}
     </div>
   );
 }

@@ -1,4 +1,3 @@
-import { usePublishingQuota } from '../../dashboard/api/publishing-quota.ts';
 import { useEffect, useId, useMemo, useRef, useState, type ReactNode } from 'react';
 import { Dialog as DialogPrimitive } from 'radix-ui';
 import { useQueryClient } from '@tanstack/react-query';
@@ -26,16 +25,17 @@ import {
 } from '../../../components/ui/dialog.tsx';
 import { FormField } from '../../../components/ui/form-field.tsx';
 import { Input, inputClasses } from '../../../components/ui/input.tsx';
-import { LoadError } from '../../../components/ui/query-status.tsx';
+import { LoadError, QueryContent } from '../../../components/ui/query-status.tsx';
 import { Skeleton } from '../../../components/ui/skeleton.tsx';
 import { cn } from '../../../lib/cn.ts';
 import { userMessageOf } from '../../../lib/errors.ts';
 import { calendarKeys } from '../../calendar/api/list-upcoming-events.ts';
 import { StatusIcon } from '../../calendar/components/event-style.tsx';
-import { STATUS_LABELS, TYPE_LABELS } from '../../calendar/lib/calendar-model.ts';
+import { isLocked, STATUS_LABELS, TYPE_LABELS } from '../../calendar/lib/calendar-model.ts';
 import { instantOf, shiftedTime } from '../../calendar/lib/event-form.ts';
 import { formatDateTime } from '../../calendar/lib/format.ts';
 import { zoneAbbreviation } from '../../calendar/lib/time-zone.ts';
+import { usePublishingQuota } from '../../dashboard/api/publishing-quota.ts';
 import { useStorageUsage } from '../../media/api/media-api.ts';
 import { useUploadQueue } from '../../media/lib/upload-queue.ts';
 import { useConnections } from '../../platforms/api/platforms-api.ts';
@@ -50,10 +50,13 @@ import {
   adjustFormats,
   blockingProblems,
   checkComposer,
+  composerNotices,
+  isComposerPost,
   platformsOf,
   sameValues,
   suggestedFormat,
   textCounts,
+  textPlatformsOf,
   valuesFromEvent,
   type ComposerProblem,
   type ComposerValues,
@@ -61,11 +64,12 @@ import {
 } from '../lib/composer-model.ts';
 import {
   browserStorage,
+  createDraftKeeper,
   draftKey,
   readDraft,
   removeDraft,
-  writeDraft,
 } from '../lib/draft-storage.ts';
+import { useStore } from '../../../lib/create-store.ts';
 import { saveComposer } from '../lib/save-sequence.ts';
 import { AccountPicker } from './account-picker.tsx';
 import { ChecksList } from './checks-list.tsx';
@@ -115,10 +119,13 @@ export function ComposerDialog(props: ComposerDialogProps) {
   // The post it opened on: a new post that gets its id while open stays in the same form.
   const [openedOn] = useState(props.eventId);
   const loaded = useComposerEvent(openedOn);
-  const guard = useRef<() => void>(() => props.onClose());
+  const closeGuardRef = useRef<() => void>(() => props.onClose());
   const initialFocus = useRef<HTMLTextAreaElement>(null);
   return (
-    <DialogPrimitive.Root open onOpenChange={(open) => (open ? undefined : guard.current())}>
+    <DialogPrimitive.Root
+      open
+      onOpenChange={(open) => (open ? undefined : closeGuardRef.current())}
+    >
       <DialogPrimitive.Portal>
         <DialogPrimitive.Overlay className="fixed inset-0 z-50 bg-black/50 backdrop-blur-[1px]" />
         <DialogPrimitive.Content
@@ -140,7 +147,7 @@ export function ComposerDialog(props: ComposerDialogProps) {
               {...props}
               event={null}
               state={null}
-              guard={guard}
+              closeGuardRef={closeGuardRef}
               initialFocus={initialFocus}
             />
           ) : loaded.isPending ? (
@@ -167,7 +174,7 @@ export function ComposerDialog(props: ComposerDialogProps) {
               {...props}
               event={loaded.data.event}
               state={loaded.data.state}
-              guard={guard}
+              closeGuardRef={closeGuardRef}
               initialFocus={initialFocus}
             />
           )}
@@ -202,7 +209,8 @@ function Shell({
 interface FormProps extends ComposerDialogProps {
   event: CalendarEvent | null;
   state: PublishingState | null;
-  guard: { current: () => void };
+  /** What closing does (Escape, the overlay, ×): set by the form, which asks first when dirty. */
+  closeGuardRef: { current: () => void };
   initialFocus: { current: HTMLTextAreaElement | null };
 }
 
@@ -217,7 +225,7 @@ function ComposerForm({
   onSaved,
   onCreated,
   onQuickNote,
-  guard,
+  closeGuardRef,
   initialFocus,
 }: FormProps) {
   const ids = useId();
@@ -246,32 +254,29 @@ function ComposerForm({
   const [activePreview, setActivePreview] = useState<string | null>(null);
   const checksRef = useRef<HTMLDivElement>(null);
   const titleRef = useRef<HTMLInputElement>(null);
-  const [focusChecks, setFocusChecks] = useState(0);
 
   const dirty = !sameValues(values, base);
-  const locked =
-    event !== null &&
-    (event.status === 'publishing' ||
-      event.status === 'published' ||
-      event.status === 'unconfirmed');
-  const composable = event === null || event.type === 'post' || event.type === 'ai_generated';
+  // Unconfirmed too: it may be out already, and the platform is being asked (decision 080).
+  const locked = event !== null && (isLocked(event) || event.status === 'unconfirmed');
+  const composable = event === null || isComposerPost(event);
   const canEdit = composable && !locked && (eventId ? permissions.update : permissions.create);
 
-  // Nothing typed is lost: every change not saved yet is kept in this browser.
+  // Nothing typed is lost: every change not saved yet is kept in this browser, when it lets us.
+  const keeper = useMemo(() => createDraftKeeper(storage), [storage]);
+  const storageRefused = useStore(keeper.refused, (s) => s.refused);
   useEffect(() => {
     if (sameValues(values, base)) removeDraft(storage, key);
-    else writeDraft(storage, key, values);
-  }, [values, base, key, storage]);
+    else keeper.keep(key, values);
+  }, [values, base, key, storage, keeper]);
+
+  /** Reads out why an action was stopped: the checks are on screen whenever saving is offered. */
+  function focusChecks() {
+    checksRef.current?.focus();
+    checksRef.current?.scrollIntoView?.({ block: 'center', behavior: 'smooth' });
+  }
 
   useEffect(() => {
-    if (focusChecks > 0) {
-      checksRef.current?.focus();
-      checksRef.current?.scrollIntoView?.({ block: 'center', behavior: 'smooth' });
-    }
-  }, [focusChecks]);
-
-  useEffect(() => {
-    guard.current = () => {
+    closeGuardRef.current = () => {
       if (busy) return;
       if (dirty && canEdit) setConfirmClose(true);
       else onClose();
@@ -336,10 +341,13 @@ function ComposerForm({
   }
 
   const platforms = platformsOf(values.targets, connections);
+  // Counted against the platforms that publish the text: a story shows none.
+  const textPlatforms = textPlatformsOf(values.targets, connections);
   const counts = textCounts(
     values.content,
-    platforms.length > 0 ? platforms : ['instagram', 'facebook'],
+    platforms.length > 0 ? textPlatforms : ['instagram', 'facebook'],
   );
+  const notices = composerNotices(values, connections);
   const instant = instantOf(values, timeZone);
   const shifted = shiftedTime(values, timeZone);
   const whenText = instant ? formatDateTime(instant, timeZone) : null;
@@ -412,7 +420,7 @@ function ComposerForm({
       setBlocked(intent);
       if (blocking.some((p) => p.field === 'title') && intent === 'draft')
         titleRef.current?.focus();
-      else setFocusChecks((n) => n + 1);
+      else focusChecks();
       return;
     }
     setBlocked(null);
@@ -470,7 +478,7 @@ function ComposerForm({
     setRefused(outcome.problems);
     if (outcome.problems.length > 0) {
       setBlocked(intent);
-      setFocusChecks((n) => n + 1);
+      focusChecks();
     } else {
       setFormError(userMessageOf(outcome.error));
     }
@@ -516,7 +524,12 @@ function ComposerForm({
               <NotebookPen aria-hidden className="size-4" /> Add a note instead
             </Button>
           ) : null}
-          <Button variant="ghost" size="icon" aria-label="Close" onClick={() => guard.current()}>
+          <Button
+            variant="ghost"
+            size="icon"
+            aria-label="Close"
+            onClick={() => closeGuardRef.current()}
+          >
             <X aria-hidden className="size-5" />
           </Button>
         </div>
@@ -555,39 +568,39 @@ function ComposerForm({
             </Alert>
           ) : !canEdit ? (
             <Alert variant="info" title="You can read this post">
-              Your role does not include changing posts.
+              Your role does not include changing posts. The business’s owner or a manager can give
+              you one that does.
             </Alert>
           ) : null}
           {formError ? <Alert variant="destructive">{formError}</Alert> : null}
 
           <Section title="Publish to" description="Choose the accounts, and the format for each.">
-            <AccountPicker
-              connections={connections}
-              loading={connectionsQuery.isPending}
-              targets={values.targets}
-              quotas={quotas}
-              quotaLoading={quotasQuery.isFetching}
-              mediaKinds={mediaItems.map((m) => m.kind)}
-              problemCounts={problemCounts}
-              disabled={!canEdit}
-              onToggle={toggleAccount}
-              onFormat={(connectionId, format) =>
-                change((v) => ({
-                  ...v,
-                  targets: v.targets.map((t) =>
-                    t.connectionId === connectionId ? { ...t, format } : t,
-                  ),
-                }))
-              }
-            />
-            {connectionsQuery.isError ? (
-              <LoadError
-                title="Your accounts could not be loaded"
-                error={connectionsQuery.error}
-                retrying={connectionsQuery.isFetching}
-                onRetry={connectionsQuery.refetch}
-              />
-            ) : null}
+            <QueryContent
+              query={connectionsQuery}
+              loading={{ label: 'Loading your accounts', rows: 2, rowClassName: 'h-16 w-full' }}
+              errorTitle="Your accounts could not be loaded"
+            >
+              {() => (
+                <AccountPicker
+                  connections={connections}
+                  targets={values.targets}
+                  quotas={quotas}
+                  quotaLoading={quotasQuery.isFetching}
+                  mediaKinds={mediaItems.map((m) => m.kind)}
+                  problemCounts={problemCounts}
+                  disabled={!canEdit}
+                  onToggle={toggleAccount}
+                  onFormat={(connectionId, format) =>
+                    change((v) => ({
+                      ...v,
+                      targets: v.targets.map((t) =>
+                        t.connectionId === connectionId ? { ...t, format } : t,
+                      ),
+                    }))
+                  }
+                />
+              )}
+            </QueryContent>
             {published.length > 0 ? (
               <p className="text-xs text-muted-foreground">
                 Already published to{' '}
@@ -605,6 +618,7 @@ function ComposerForm({
                 ref={checksRef}
                 problems={shown}
                 refused={refused}
+                notices={notices}
                 blockedAction={blocked ? ACTION_LABELS[blocked] : null}
                 targetCount={values.targets.length}
               />
@@ -731,11 +745,22 @@ function ComposerForm({
       </div>
 
       <footer className="flex flex-col gap-2 border-t border-border bg-card px-4 py-3 sm:flex-row sm:items-center sm:justify-between sm:px-5">
-        <p className="text-xs text-muted-foreground" aria-live="polite">
+        <p
+          className={cn(
+            'text-xs',
+            canEdit && dirty && storageRefused
+              ? 'font-medium text-foreground'
+              : 'text-muted-foreground',
+          )}
+          aria-live="polite"
+          data-testid="composer-save-state"
+        >
           {!canEdit
             ? ''
             : dirty
-              ? 'Unsaved changes are kept on this device until you save.'
+              ? storageRefused
+                ? 'This browser is not keeping your unsaved changes: save a draft to keep them.'
+                : 'Unsaved changes are kept on this device until you save.'
               : eventId
                 ? event?.status === 'scheduled'
                   ? 'Scheduled. Saving a draft takes it off the schedule.'
@@ -823,7 +848,9 @@ function ComposerForm({
             <DialogHeader>
               <DialogTitle>Close without saving?</DialogTitle>
               <DialogDescription>
-                Your changes stay on this device and come back when you open this post again.
+                {storageRefused
+                  ? 'This browser does not let us keep them on this device: if you close now, they are lost.'
+                  : 'Your changes stay on this device and come back when you open this post again.'}
               </DialogDescription>
             </DialogHeader>
             <DialogFooter className="sm:justify-between">
@@ -842,14 +869,16 @@ function ComposerForm({
                 <Button variant="outline" autoFocus onClick={() => setConfirmClose(false)}>
                   Keep editing
                 </Button>
-                <Button
-                  onClick={() => {
-                    setConfirmClose(false);
-                    onClose();
-                  }}
-                >
-                  Close and keep them
-                </Button>
+                {storageRefused ? null : (
+                  <Button
+                    onClick={() => {
+                      setConfirmClose(false);
+                      onClose();
+                    }}
+                  >
+                    Close and keep them
+                  </Button>
+                )}
               </div>
             </DialogFooter>
           </DialogContent>

@@ -24,7 +24,6 @@ interface MediaFieldProps {
   uploads: UploadEntry[];
   canUpload: boolean;
   disabled: boolean;
-  describedBy?: string;
   onPick(): void;
   onFiles(files: FileList): void;
   onCancelUpload(key: string): void;
@@ -41,7 +40,6 @@ export function MediaField({
   uploads,
   canUpload,
   disabled,
-  describedBy,
   onPick,
   onFiles,
   onCancelUpload,
@@ -52,7 +50,7 @@ export function MediaField({
   const full = ids.length >= MAX_TARGET_MEDIA;
   const active = uploads.filter((u) => u.status !== 'done' && u.status !== 'cancelled');
   return (
-    <div className="grid gap-3" aria-describedby={describedBy}>
+    <div className="grid gap-3">
       {ids.length > 0 ? (
         <ol className="flex flex-wrap gap-2.5" aria-label="Attached media">
           {ids.map((id, index) => {

@@ -13,7 +13,7 @@ import {
 } from '../../../components/ui/dialog.tsx';
 import { EmptyState } from '../../../components/ui/empty-state.tsx';
 import { Input } from '../../../components/ui/input.tsx';
-import { LoadError, LoadingRows } from '../../../components/ui/query-status.tsx';
+import { QueryContent } from '../../../components/ui/query-status.tsx';
 import { cn } from '../../../lib/cn.ts';
 import { useMediaList, type MediaFilters } from '../../media/api/media-api.ts';
 import { formatDuration, Thumbnail } from '../../media/components/media-collection.tsx';
@@ -98,70 +98,40 @@ function PickerBody({ selected, known, onClose, onConfirm }: MediaPickerProps) {
         />
       </div>
       <div className="max-h-[min(55dvh,480px)] min-h-40 overflow-y-auto pr-1">
-        {query.isPending ? (
-          <LoadingRows label="Loading your library" rows={3} rowClassName="h-24 w-full" />
-        ) : query.isError ? (
-          <LoadError
-            title="The library could not be loaded"
-            error={query.error}
-            retrying={query.isFetching}
-            onRetry={query.refetch}
-          />
-        ) : items.length === 0 ? (
-          <EmptyState
-            icon={ImageIcon}
-            title={search ? 'Nothing matches that search' : 'Your library is empty'}
-            description={
-              search
-                ? 'Try another name or tag.'
-                : 'Upload photos and videos from the composer, or on the Media page.'
-            }
-          />
-        ) : (
-          <ul className="grid grid-cols-3 gap-2 sm:grid-cols-4 md:grid-cols-5" aria-label="Library">
-            {items.map((item) => {
-              const position = order.indexOf(item.id);
-              const picked = position >= 0;
-              const refused = item.status === 'failed';
-              return (
-                <li key={item.id}>
-                  <button
-                    type="button"
-                    aria-pressed={picked}
-                    aria-label={`${item.name}${picked ? `, number ${position + 1}` : ''}${refused ? ', could not be processed' : ''}`}
-                    disabled={refused || (full && !picked)}
-                    onClick={() => toggle(item)}
-                    className={cn(
-                      'group relative block w-full overflow-hidden rounded-lg border bg-card text-left transition focus-visible:outline-2 focus-visible:outline-ring disabled:cursor-not-allowed disabled:opacity-50',
-                      picked
-                        ? 'border-primary ring-2 ring-primary'
-                        : 'border-border hover:border-input',
-                    )}
-                  >
-                    <Thumbnail item={item} className="aspect-square w-full" />
-                    <span
-                      className={cn(
-                        'absolute top-1.5 right-1.5 flex size-6 items-center justify-center rounded-full border-2 text-xs font-semibold',
-                        picked
-                          ? 'border-primary bg-primary text-primary-foreground'
-                          : 'border-white/90 bg-black/25 text-transparent',
-                      )}
-                      aria-hidden
-                    >
-                      {picked ? position + 1 : <Check className="size-3" />}
-                    </span>
-                    <span className="block truncate px-1.5 py-1 text-xs text-foreground">
-                      {item.kind === 'video' && item.duration_ms !== null
-                        ? `${formatDuration(item.duration_ms)} · `
-                        : ''}
-                      {item.name}
-                    </span>
-                  </button>
-                </li>
-              );
-            })}
-          </ul>
-        )}
+        <QueryContent
+          query={query}
+          loading={{ label: 'Loading your library', rows: 3, rowClassName: 'h-24 w-full' }}
+          errorTitle="The library could not be loaded"
+        >
+          {() =>
+            items.length === 0 ? (
+              <EmptyState
+                icon={ImageIcon}
+                title={search ? 'Nothing matches that search' : 'Your library is empty'}
+                description={
+                  search
+                    ? 'Try another name or tag.'
+                    : 'Upload photos and videos from the composer, or on the Media page.'
+                }
+              />
+            ) : (
+              <ul
+                className="grid grid-cols-3 gap-2 sm:grid-cols-4 md:grid-cols-5"
+                aria-label="Library"
+              >
+                {items.map((item) => (
+                  <LibraryTile
+                    key={item.id}
+                    item={item}
+                    position={order.indexOf(item.id)}
+                    full={full}
+                    onToggle={() => toggle(item)}
+                  />
+                ))}
+              </ul>
+            )
+          }
+        </QueryContent>
         {query.hasNextPage ? (
           <div className="mt-3 flex justify-center">
             <Button
@@ -193,5 +163,57 @@ function PickerBody({ selected, known, onClose, onConfirm }: MediaPickerProps) {
         </div>
       </DialogFooter>
     </>
+  );
+}
+
+/** One library item: chosen ones show their place in the order; failed ones cannot be chosen. */
+function LibraryTile({
+  item,
+  position,
+  full,
+  onToggle,
+}: {
+  item: MediaItem;
+  /** Its place among the chosen, from 0; -1 when not chosen. */
+  position: number;
+  /** The post takes no more: only chosen items can be clicked (to take them out). */
+  full: boolean;
+  onToggle(): void;
+}) {
+  const picked = position >= 0;
+  const refused = item.status === 'failed';
+  return (
+    <li>
+      <button
+        type="button"
+        aria-pressed={picked}
+        aria-label={`${item.name}${picked ? `, number ${position + 1}` : ''}${refused ? ', could not be processed' : ''}`}
+        disabled={refused || (full && !picked)}
+        onClick={onToggle}
+        className={cn(
+          'group relative block w-full overflow-hidden rounded-lg border bg-card text-left transition focus-visible:outline-2 focus-visible:outline-ring disabled:cursor-not-allowed disabled:opacity-50',
+          picked ? 'border-primary ring-2 ring-primary' : 'border-border hover:border-input',
+        )}
+      >
+        <Thumbnail item={item} className="aspect-square w-full" />
+        <span
+          className={cn(
+            'absolute top-1.5 right-1.5 flex size-6 items-center justify-center rounded-full border-2 text-xs font-semibold',
+            picked
+              ? 'border-primary bg-primary text-primary-foreground'
+              : 'border-white/90 bg-black/25 text-transparent',
+          )}
+          aria-hidden
+        >
+          {picked ? position + 1 : <Check className="size-3" />}
+        </span>
+        <span className="block truncate px-1.5 py-1 text-xs text-foreground">
+          {item.kind === 'video' && item.duration_ms !== null
+            ? `${formatDuration(item.duration_ms)} · `
+            : ''}
+          {item.name}
+        </span>
+      </button>
+    </li>
   );
 }

@@ -5,6 +5,7 @@ import {
   Globe,
   Heart,
   ImageIcon,
+  Info,
   Loader2,
   MessageCircle,
   MoreHorizontal,
@@ -15,18 +16,19 @@ import {
 } from 'lucide-react';
 import { mediaRoutes, type MediaItem } from '#shared/contracts/media.contract.ts';
 import type { Connection } from '#shared/contracts/platforms.contract.ts';
-import type { PostFormat } from '#shared/platform-limits.ts';
+import type { TargetFormat } from '#shared/platform-limits.ts';
 import { cn } from '../../../lib/cn.ts';
 import { PlatformIcon } from '../../platforms/components/brand-icons.tsx';
 import { accountLabel } from '../lib/composer-model.ts';
 
-// How the post will look on each chosen account: an Instagram card and a Facebook Page post,
-// drawn in our own style (no platform artwork beyond the two small brand marks). They show the
-// crop, the caption as the platform shortens it, and the first comment.
+// How the post will look on each chosen account: an Instagram card or story and a Facebook Page
+// post, drawn in our own style (no platform artwork beyond the two small brand marks). They show
+// the crop, the caption as the platform shortens it, and the first comment; a story shows neither
+// text nor comment, and says so.
 
 export interface PreviewProps {
   connection: Connection;
-  format: PostFormat;
+  format: TargetFormat;
   text: string;
   firstComment: string;
   media: MediaItem[];
@@ -120,9 +122,14 @@ function MediaImage({ item, className }: { item: MediaItem | undefined; classNam
   );
 }
 
-/** Instagram shows a portrait photo at 4:5 and anything else square in the feed; a reel at 9:16. */
-export function instagramFrame(format: PostFormat, first: MediaItem | undefined): string {
-  if (format === 'reel' || (format === 'post' && first?.kind === 'video')) return 'aspect-[9/16]';
+/**
+ * Instagram shows a portrait photo at 4:5 and anything else square in the feed; a reel and a
+ * story at 9:16.
+ */
+export function instagramFrame(format: TargetFormat, first: MediaItem | undefined): string {
+  if (format === 'reel' || format === 'story' || (format === 'post' && first?.kind === 'video')) {
+    return 'aspect-[9/16]';
+  }
   if (first?.width && first.height && first.width / first.height < 0.9) return 'aspect-[4/5]';
   return 'aspect-square';
 }
@@ -171,9 +178,12 @@ export function InstagramPreview({
   media,
   when,
 }: PreviewProps) {
-  const [index, setIndex] = useState(0);
+  const [selected, setSelected] = useState(0);
+  // Files taken away since can leave the one chosen past the end: the last one shows then, and
+  // the counter and dots say so.
+  const index = Math.min(selected, Math.max(0, media.length - 1));
   const name = connection.username ?? connection.name;
-  const current = media[Math.min(index, Math.max(0, media.length - 1))];
+  const current = media[index];
   const frame = instagramFrame(format, media[0]);
   const several = format === 'carousel' && media.length > 1;
   return (
@@ -216,7 +226,7 @@ export function InstagramPreview({
               <button
                 type="button"
                 aria-label="Previous photo"
-                onClick={() => setIndex(index - 1)}
+                onClick={() => setSelected(index - 1)}
                 className="absolute top-1/2 left-2 flex size-7 -translate-y-1/2 items-center justify-center rounded-full bg-white/85 text-black shadow"
               >
                 ‹
@@ -226,7 +236,7 @@ export function InstagramPreview({
               <button
                 type="button"
                 aria-label="Next photo"
-                onClick={() => setIndex(index + 1)}
+                onClick={() => setSelected(index + 1)}
                 className="absolute top-1/2 right-2 flex size-7 -translate-y-1/2 items-center justify-center rounded-full bg-white/85 text-black shadow"
               >
                 ›
@@ -279,6 +289,70 @@ export function InstagramPreview({
   );
 }
 
+/**
+ * A story: the one file full screen at 9:16 under the account's name, with no caption below it.
+ * What is typed but not published with it is said under the frame.
+ */
+export function InstagramStoryPreview({
+  connection,
+  text,
+  firstComment,
+  media,
+  when,
+}: PreviewProps) {
+  const name = connection.username ?? connection.name;
+  const item = media[0];
+  const hidden = [text.trim() ? 'text' : null, firstComment.trim() ? 'first comment' : null].filter(
+    Boolean,
+  );
+  return (
+    <article
+      aria-label={`Instagram story preview for ${accountLabel(connection)}`}
+      className="mx-auto grid w-full max-w-[280px] gap-2"
+    >
+      <div
+        className="relative aspect-[9/16] overflow-hidden rounded-2xl bg-black text-white shadow-sm"
+        data-testid="story-frame"
+      >
+        {item ? (
+          <div className="absolute inset-0">
+            <MediaImage item={item} className="size-full" />
+          </div>
+        ) : (
+          <div className="absolute inset-0 flex flex-col items-center justify-center gap-2 px-6 text-center text-sm text-white/80">
+            <ImageIcon aria-hidden className="size-8" />A story needs one photo or video
+          </div>
+        )}
+        <div className="absolute inset-x-0 top-0 bg-gradient-to-b from-black/60 to-transparent px-3 pt-2.5 pb-8">
+          <div aria-hidden className="h-0.5 overflow-hidden rounded-full bg-white/40">
+            <div className="h-full w-1/3 rounded-full bg-white" />
+          </div>
+          <div className="mt-2.5 flex items-center gap-2">
+            <Avatar connection={connection} size="size-7" />
+            <span className="truncate text-sm font-semibold">{name}</span>
+            <span className="shrink-0 text-xs text-white/75">{when ?? 'Just now'}</span>
+          </div>
+        </div>
+      </div>
+      <p className="text-center text-xs text-muted-foreground">
+        Shown for 24 hours after it is published.
+      </p>
+      {hidden.length > 0 ? (
+        <p
+          className="flex gap-1.5 rounded-md bg-muted px-2.5 py-1.5 text-xs text-foreground"
+          data-testid="story-not-published"
+        >
+          <Info aria-hidden className="mt-0.5 size-3.5 shrink-0 text-muted-foreground" />
+          <span>
+            Stories show no text or comments: the {hidden.join(' and the ')}{' '}
+            {hidden.length > 1 ? 'are' : 'is'} not published with this story.
+          </span>
+        </p>
+      ) : null}
+    </article>
+  );
+}
+
 function PhotoGrid({ media }: { media: MediaItem[] }) {
   if (media.length === 0) return null;
   if (media.length === 1) {
@@ -289,13 +363,7 @@ function PhotoGrid({ media }: { media: MediaItem[] }) {
   const shown = media.slice(0, 4);
   const extra = media.length - shown.length;
   return (
-    <div
-      className={cn(
-        'grid gap-0.5',
-        shown.length === 2 ? 'grid-cols-2' : 'grid-cols-2',
-        shown.length === 3 ? 'grid-rows-2' : '',
-      )}
-    >
+    <div className={cn('grid grid-cols-2 gap-0.5', shown.length === 3 ? 'grid-rows-2' : '')}>
       {shown.map((item, i) => (
         <div
           key={item.id}
@@ -428,7 +496,9 @@ export function PreviewPanel({
         role={items.length > 1 ? 'tabpanel' : undefined}
         aria-labelledby={items.length > 1 ? `${ids}-${current.connection.id}` : undefined}
       >
-        {current.connection.platform === 'instagram' ? (
+        {current.connection.platform === 'instagram' && current.format === 'story' ? (
+          <InstagramStoryPreview key={current.connection.id} {...current} />
+        ) : current.connection.platform === 'instagram' ? (
           <InstagramPreview key={current.connection.id} {...current} />
         ) : (
           <FacebookPreview key={current.connection.id} {...current} />

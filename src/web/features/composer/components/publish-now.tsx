@@ -1,5 +1,4 @@
 import { useEffect, useRef, useState } from 'react';
-import { useQuery } from '@tanstack/react-query';
 import { toast } from 'sonner';
 import { Send } from 'lucide-react';
 import type { CalendarEvent } from '#shared/contracts/calendar.contract.ts';
@@ -12,10 +11,11 @@ import { Skeleton } from '../../../components/ui/skeleton.tsx';
 import { fieldErrorsOf } from '../../../lib/api-client.ts';
 import { userMessageOf } from '../../../lib/errors.ts';
 import { useConnections } from '../../platforms/api/platforms-api.ts';
-import { getTargets, publishNow } from '../api/composer-api.ts';
+import { publishNow, useEventTargets } from '../api/composer-api.ts';
 import {
   accountLabel,
   FIELD_LABELS,
+  isComposerPost,
   problemsFromFieldErrors,
   type ComposerProblem,
 } from '../lib/composer-model.ts';
@@ -23,7 +23,7 @@ import {
 /** Events that can be sent now: posts not on their way out, out, or waiting for an answer. */
 export function canPublishNow(event: Pick<CalendarEvent, 'type' | 'status'>): boolean {
   return (
-    (event.type === 'post' || event.type === 'ai_generated') &&
+    isComposerPost(event) &&
     (event.status === 'draft' ||
       event.status === 'scheduled' ||
       event.status === 'failed' ||
@@ -57,19 +57,14 @@ export function PublishNowConfirm({
   event: CalendarEvent;
   onCancel(): void;
   onPublished(state: PublishingState): void;
-  onOpenComposer?: (() => void) | undefined;
+  onOpenComposer(): void;
 }) {
   const confirmRef = useRef<HTMLButtonElement>(null);
   const [busy, setBusy] = useState(false);
   const [refusal, setRefusal] = useState<{ title: string; problems: ComposerProblem[] } | null>(
     null,
   );
-  const targets = useQuery({
-    queryKey: ['composer', 'publish-now', event.id] as const,
-    queryFn: ({ signal }) => getTargets(event.id, signal),
-    gcTime: 0,
-    meta: { handlesErrors: true },
-  });
+  const targets = useEventTargets(event.id);
   const connections = useConnections();
   const accounts = targets.data ? accountsOf(targets.data, connections.data ?? []) : [];
 
@@ -141,7 +136,7 @@ export function PublishNowConfirm({
         </Alert>
       ) : null}
       <div className="flex flex-wrap justify-end gap-2">
-        {refusal && onOpenComposer ? (
+        {refusal ? (
           <Button variant="outline" size="sm" onClick={onOpenComposer}>
             Fix in composer
           </Button>

@@ -1,19 +1,22 @@
 import { describe, expect, it } from 'vitest';
 import type { CalendarEvent } from '#shared/contracts/calendar.contract.ts';
-import type { Connection } from '#shared/contracts/platforms.contract.ts';
 import type { AccountQuota, PublishingState } from '#shared/contracts/publishing.contract.ts';
 import type { TargetMedia } from '#shared/publishing-rules.ts';
+import { connection } from '../../../test/connections.ts';
 import {
   adjustFormats,
   blockingProblems,
   checkComposer,
+  composerNotices,
   facebookKind,
+  formatOptions,
   newComposerValues,
   problemsFromFieldErrors,
   quotaText,
   sameValues,
   targetsInput,
   textCounts,
+  textPlatformsOf,
   titleFor,
   valuesFromEvent,
   type ComposerValues,
@@ -25,36 +28,10 @@ const PHOTO = '00000000-0000-4000-8000-0000000000c1';
 const WIDE = '00000000-0000-4000-8000-0000000000c2';
 const CLIP = '00000000-0000-4000-8000-0000000000c3';
 
-function connection(
-  id: string,
-  platform: 'facebook' | 'instagram',
-  extra: Partial<Connection> = {},
-) {
-  return {
-    id,
-    platform,
-    login: 'facebook',
-    external_id: id,
-    name: 'Rosa Bakery',
-    username: platform === 'instagram' ? 'rosabakery' : null,
-    picture_url: null,
-    linked_page_id: null,
-    granted_scopes: [],
-    missing_permissions: [],
-    status: 'connected',
-    health: 'healthy',
-    expires_in_days: null,
-    token_expires_at: null,
-    fix: null,
-    simulated: true,
-    last_checked_at: null,
-    connected_at: '2026-01-01T00:00:00Z',
-    scheduled_posts: 0,
-    ...extra,
-  } satisfies Connection;
-}
-
-const connections = [connection(IG, 'instagram'), connection(FB, 'facebook')];
+const connections = [
+  connection({ id: IG, platform: 'instagram' }),
+  connection({ id: FB, platform: 'facebook' }),
+];
 
 const ready = (id: string, kind: 'image' | 'video' = 'image', ok = true): TargetMedia => ({
   id,
@@ -68,6 +45,7 @@ const ready = (id: string, kind: 'image' | 'video' = 'image', ok = true): Target
       notes: [],
     },
     { target: 'instagram_reel', ok: kind === 'video', reasons: [], notes: [] },
+    { target: 'instagram_story', ok: true, reasons: [], notes: [] },
     { target: 'facebook', ok: true, reasons: [], notes: [] },
   ],
 });
@@ -192,7 +170,7 @@ describe('checks', () => {
     ]);
     const expired = checkComposer({
       values: v,
-      connections: [connection(IG, 'instagram', { health: 'expired' })],
+      connections: [connection({ id: IG, platform: 'instagram', health: 'expired' })],
       media,
       quotas: [],
       intent: 'schedule',
@@ -206,6 +184,80 @@ describe('checks', () => {
     const v = values({ mediaIds: [PHOTO], targets: [{ connectionId: IG, format: 'reel' }] });
     expect(check(v, 'schedule').map((p) => p.rule)).toEqual(['reel_video', 'media_instagram_reel']);
     expect(check({ ...v, mediaIds: [CLIP] }, 'schedule')).toEqual([]);
+  });
+});
+
+describe('stories', () => {
+  const story = (extra: Partial<ComposerValues> = {}) =>
+    values({
+      content: `Fresh ${'#a '.repeat(31)}`,
+      firstComment: 'Open 7–3',
+      mediaIds: [WIDE],
+      targets: [
+        { connectionId: IG, format: 'story' },
+        { connectionId: FB, format: 'post' },
+      ],
+      ...extra,
+    });
+
+  it('can be chosen for Instagram only', () => {
+    expect(formatOptions('instagram').find((o) => o.value === 'story')).toEqual({
+      value: 'story',
+      label: 'Story',
+      description: 'One photo or video, full screen, for 24 hours; no text or first comment',
+      unavailable: null,
+    });
+    expect(formatOptions('facebook').map((o) => o.value)).toEqual(['post']);
+  });
+
+  it('take one file with the story specs; neither the text’s limits nor the first comment apply', () => {
+    // WIDE is refused in the feed, not in a story; 31 hashtags are never published with it.
+    expect(check(story(), 'schedule')).toEqual([]);
+    expect(
+      check(story({ mediaIds: [PHOTO, WIDE] }), 'schedule').map((p) => [p.field, p.rule]),
+    ).toEqual([['media', 'story_single_media']]);
+    expect(check(story({ mediaIds: [] }), 'schedule').map((p) => [p.account, p.rule])).toEqual([
+      ['@rosabakery', 'media_required'],
+    ]);
+  });
+
+  it('say what a story leaves out, beside the checks', () => {
+    expect(composerNotices(story(), connections)).toEqual([
+      {
+        field: 'content',
+        connectionId: IG,
+        account: '@rosabakery',
+        rule: 'story_text_not_published',
+        message:
+          'Stories show no text: it stays on your calendar but is not published with the story',
+      },
+      {
+        field: 'first_comment',
+        connectionId: IG,
+        account: '@rosabakery',
+        rule: 'story_first_comment_not_posted',
+        message: 'Stories take no comments: the first comment is not posted with the story',
+      },
+    ]);
+    expect(composerNotices(story({ content: '', firstComment: '' }), connections)).toEqual([]);
+    expect(
+      composerNotices(story({ targets: [{ connectionId: IG, format: 'post' }] }), connections),
+    ).toEqual([]);
+  });
+
+  it('are sent without the first comment, and the text is counted for the other accounts only', () => {
+    expect(targetsInput(story()).targets.map((t) => [t.format, t.first_comment])).toEqual([
+      ['story', null],
+      ['post', 'Open 7–3'],
+    ]);
+    expect(textPlatformsOf(story().targets, connections)).toEqual(['facebook']);
+    expect(textPlatformsOf([{ connectionId: IG, format: 'story' }], connections)).toEqual([]);
+  });
+
+  it('stay a story whatever the number of files', () => {
+    expect(adjustFormats([{ connectionId: IG, format: 'story' }], connections, 2)).toEqual([
+      { connectionId: IG, format: 'story' },
+    ]);
   });
 });
 
@@ -364,6 +416,27 @@ describe('loading and sending', () => {
       targets: [
         { connection_id: IG, format: 'carousel', media_ids: [PHOTO, WIDE], first_comment: null },
         { connection_id: FB, format: 'post', media_ids: [PHOTO, WIDE], first_comment: null },
+      ],
+    });
+  });
+
+  it('reads a story first, and the first comment from an account that is not a story', () => {
+    const state: PublishingState = {
+      event_id: event.id,
+      event_status: 'failed',
+      scheduled_for: event.scheduled_for,
+      targets: [
+        target(IG, 'instagram', { format: 'story', media_ids: [PHOTO], first_comment: null }),
+        target(FB, 'facebook', { media_ids: [PHOTO] }),
+      ],
+    };
+    const v = valuesFromEvent(event, state, 'Europe/London');
+    expect(v).toMatchObject({
+      firstComment: 'Open 7–3',
+      mediaIds: [PHOTO],
+      targets: [
+        { connectionId: IG, format: 'story' },
+        { connectionId: FB, format: 'post' },
       ],
     });
   });

@@ -12,8 +12,9 @@ import {
   countMentions,
   limitsFor,
   type PostFormat,
+  type TargetFormat,
 } from '#shared/platform-limits.ts';
-import { checkTarget, type TargetMedia } from '#shared/publishing-rules.ts';
+import { checkTarget, targetNotices, type TargetMedia } from '#shared/publishing-rules.ts';
 import { instantOf } from '../../calendar/lib/event-form.ts';
 import {
   formatDateKey,
@@ -28,7 +29,7 @@ import {
 
 export interface ComposerTarget {
   connectionId: string;
-  format: PostFormat;
+  format: TargetFormat;
 }
 
 export interface ComposerValues {
@@ -45,6 +46,11 @@ export interface ComposerValues {
 }
 
 export type SaveIntent = 'draft' | 'schedule' | 'publish';
+
+/** Posts are written in the composer; notes and campaigns stay in the calendar's quick dialog. */
+export function isComposerPost(event: Pick<CalendarEvent, 'type'>): boolean {
+  return event.type === 'post' || event.type === 'ai_generated';
+}
 
 export const TITLE_MAX_LENGTH = 200;
 export const CONTENT_MAX_LENGTH = 10_000;
@@ -63,7 +69,8 @@ export function newComposerValues(day: PlainDate, hour: number, minute = 0): Com
 
 /**
  * The form of a saved event. Published deliveries are history and are not edited; the media and
- * first comment are the first remaining target's (the composer gives every account the same).
+ * first comment are the first remaining target's (the composer gives every account the same),
+ * the comment from one that is not a story (a story is saved without it).
  */
 export function valuesFromEvent(
   event: CalendarEvent,
@@ -72,11 +79,12 @@ export function valuesFromEvent(
 ): ComposerValues {
   const open = editableTargets(state);
   const first = open[0] ?? state?.targets[0];
+  const commented = open.find((t) => t.format !== 'story') ?? first;
   const p = event.scheduled_for ? zonedParts(new Date(event.scheduled_for), timeZone) : null;
   return {
     title: event.title,
     content: event.content ?? '',
-    firstComment: first?.first_comment ?? '',
+    firstComment: commented?.first_comment ?? '',
     mediaIds: first ? [...first.media_ids] : [],
     targets: open.map((t) => ({
       connectionId: t.connection_id!,
@@ -131,6 +139,17 @@ export function platformsOf(
   return (['instagram', 'facebook'] as const).filter((p) => found.has(p));
 }
 
+/** The platforms the text is published on: a story shows no text (docs/decisions/086). */
+export function textPlatformsOf(
+  targets: readonly ComposerTarget[],
+  connections: readonly Connection[],
+): Platform[] {
+  return platformsOf(
+    targets.filter((t) => t.format !== 'story'),
+    connections,
+  );
+}
+
 /** What a chosen account may still publish, in words; null when nothing is known yet. */
 export function quotaText(platform: Platform, quota: AccountQuota | undefined): string | null {
   if (platform === 'facebook') return 'Facebook sets no daily limit';
@@ -146,15 +165,12 @@ export function quotaText(platform: Platform, quota: AccountQuota | undefined): 
 // ------------------------------------------------------------------------------- formats
 
 export interface FormatOption {
-  value: PostFormat | 'story';
+  value: TargetFormat;
   label: string;
   description: string;
   /** Why it cannot be chosen; null when it can. */
   unavailable: string | null;
 }
-
-export const STORY_UNAVAILABLE =
-  'Stories can’t be published from Soci Gen yet: choose a post, carousel or reel.';
 
 const FORMAT_OPTIONS: Record<Platform, FormatOption[]> = {
   instagram: [
@@ -174,8 +190,8 @@ const FORMAT_OPTIONS: Record<Platform, FormatOption[]> = {
     {
       value: 'story',
       label: 'Story',
-      description: 'Gone after 24 hours',
-      unavailable: STORY_UNAVAILABLE,
+      description: 'One photo or video, full screen, for 24 hours; no text or first comment',
+      unavailable: null,
     },
   ],
   facebook: [
@@ -207,7 +223,7 @@ export function suggestedFormat(platform: Platform, mediaCount: number): PostFor
 
 /**
  * Keeps Instagram's post and carousel in step with the number of files (several files are a
- * carousel; one is a post). A reel is the person's choice and stays.
+ * carousel; one is a post). A reel or a story is the person's choice and stays.
  */
 export function adjustFormats(
   targets: readonly ComposerTarget[],
@@ -420,6 +436,8 @@ export function checkComposer(input: CheckInput): ComposerProblem[] {
       platform: connection.platform,
       format: target.format,
       caption: values.content,
+      // As sent (targetsInput): a story goes without the first comment.
+      firstComment: firstCommentFor(target, values),
       media,
       quotaRemaining: quota?.source === 'platform' ? quota.remaining : null,
       quotaNeeded: 1,
@@ -428,6 +446,38 @@ export function checkComposer(input: CheckInput): ComposerProblem[] {
     }
   });
   return problems;
+}
+
+export type ComposerNotice = Omit<ComposerProblem, 'blocksDraft'>;
+
+/**
+ * What is accepted but not published as typed, per chosen account: a story shows neither the
+ * text nor the first comment. Shown beside the checks; never a reason to stop.
+ */
+export function composerNotices(
+  values: Pick<ComposerValues, 'content' | 'firstComment' | 'targets'>,
+  connections: readonly Connection[],
+): ComposerNotice[] {
+  return values.targets.flatMap((target, index) => {
+    const connection = connections.find((c) => c.id === target.connectionId);
+    if (!connection) return [];
+    const account = accountLabel(connection);
+    return targetNotices({
+      index,
+      connectionId: connection.id,
+      account,
+      platform: connection.platform,
+      format: target.format,
+      caption: values.content,
+      firstComment: values.firstComment,
+    }).map((n) => ({
+      field: fieldOf(n.field),
+      connectionId: connection.id,
+      account,
+      rule: n.rule,
+      message: n.message,
+    }));
+  });
 }
 
 /** The problems that stop this action; a draft is saved with target problems still open. */
@@ -498,14 +548,19 @@ export function eventFields(
   };
 }
 
-export function targetsInput(values: ComposerValues): SetTargetsInput {
+/** The first comment a target is sent with: none on a story, which takes no comments. */
+function firstCommentFor(target: ComposerTarget, values: Pick<ComposerValues, 'firstComment'>) {
   const firstComment = values.firstComment.trim();
+  return firstComment && target.format !== 'story' ? firstComment : null;
+}
+
+export function targetsInput(values: ComposerValues): SetTargetsInput {
   return {
     targets: values.targets.map((t) => ({
       connection_id: t.connectionId,
       format: t.format,
       media_ids: [...values.mediaIds],
-      first_comment: firstComment ? firstComment : null,
+      first_comment: firstCommentFor(t, values),
     })),
   };
 }

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { newComposerValues } from './composer-model.ts';
 import {
+  createDraftKeeper,
   draftKey,
   readDraft,
   removeDraft,
@@ -65,5 +66,30 @@ describe('draft storage', () => {
     expect(readDraft(full, 'k')).toBeNull();
     expect(() => removeDraft(full, 'k')).not.toThrow();
     expect(writeDraft(null, 'k', values)).toBe(false);
+  });
+
+  it('remembers whether the browser took the last write, so the composer says the truth', () => {
+    let full = false;
+    const storage = memoryStorage();
+    const flaky: DraftStorage = {
+      ...storage,
+      setItem: (k, v) => {
+        if (full) throw new Error('QuotaExceededError');
+        storage.setItem(k, v);
+      },
+    };
+    const keeper = createDraftKeeper(flaky);
+    expect(keeper.refused.get()).toEqual({ refused: false });
+    const story = { ...values, targets: [{ connectionId: 'c1', format: 'story' as const }] };
+    keeper.keep('k', story);
+    expect(readDraft(flaky, 'k')?.values).toEqual(story);
+    full = true;
+    keeper.keep('k', { ...story, title: 'Longer' });
+    expect(keeper.refused.get()).toEqual({ refused: true });
+    full = false;
+    keeper.keep('k', story);
+    expect(keeper.refused.get()).toEqual({ refused: false });
+    // No storage at all (blocked): nothing is kept, from the start.
+    expect(createDraftKeeper(null).refused.get()).toEqual({ refused: true });
   });
 });

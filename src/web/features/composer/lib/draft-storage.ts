@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { POST_FORMATS } from '#shared/platform-limits.ts';
+import { TARGET_FORMATS } from '#shared/platform-limits.ts';
+import { createStore, type Store } from '../../../lib/create-store.ts';
 import type { ComposerValues } from './composer-model.ts';
 
 // Nothing typed is lost (PRODUCT.md: "the composer keeps drafts locally until saved"): what the
@@ -21,7 +22,7 @@ const storedSchema = z.object({
     content: z.string(),
     firstComment: z.string(),
     mediaIds: z.array(z.string()),
-    targets: z.array(z.object({ connectionId: z.string(), format: z.enum(POST_FORMATS) })),
+    targets: z.array(z.object({ connectionId: z.string(), format: z.enum(TARGET_FORMATS) })),
     date: z.string(),
     time: z.string(),
   }),
@@ -73,4 +74,25 @@ export function removeDraft(storage: DraftStorage | null, key: string): void {
   } catch {
     // Nothing to do: an entry that cannot be removed is replaced on the next save.
   }
+}
+
+export interface DraftKeeper {
+  /** Whether the browser refused the last write (blocked or full storage); true without storage. */
+  refused: Store<{ refused: boolean }>;
+  keep(key: string, values: ComposerValues): void;
+}
+
+/**
+ * Writes the composer's unsaved values and remembers whether the browser took them, so the
+ * composer never says they are kept on this device when they are not.
+ */
+export function createDraftKeeper(storage: DraftStorage | null): DraftKeeper {
+  const refused = createStore(() => ({ refused: storage === null }));
+  return {
+    refused,
+    keep(key, values) {
+      const kept = writeDraft(storage, key, values);
+      if (refused.get().refused === kept) refused.set({ refused: !kept });
+    },
+  };
 }

@@ -5,11 +5,11 @@ import { QueryClientProvider } from '@tanstack/react-query';
 import { toast } from 'sonner';
 import type { CalendarEvent } from '#shared/contracts/calendar.contract.ts';
 import type { MediaItem } from '#shared/contracts/media.contract.ts';
-import type { Connection } from '#shared/contracts/platforms.contract.ts';
 import type { AccountQuota, PublishingState } from '#shared/contracts/publishing.contract.ts';
 import { createQueryClient } from '../../../app/query-client.ts';
 import { authValue, businessProfile, subscription, USER_ID } from '../../../test/auth-state.ts';
-import { mockApi, ok, type MockHandler, type MockResponse } from '../../../test/mock-api.ts';
+import { connection } from '../../../test/connections.ts';
+import { fail, mockApi, ok, type MockHandler, type MockResponse } from '../../../test/mock-api.ts';
 import { AuthContext } from '../../auth/auth-context.ts';
 import CalendarPage from '../../calendar/pages/calendar-page.tsx';
 
@@ -18,31 +18,8 @@ import CalendarPage from '../../calendar/pages/calendar-page.tsx';
 const IG = '00000000-0000-4000-8000-0000000000a1';
 const FB = '00000000-0000-4000-8000-0000000000a2';
 const PHOTO = '00000000-0000-4000-8000-0000000000c1';
+const CLIP = '00000000-0000-4000-8000-0000000000c2';
 const EVENT = '00000000-0000-4000-8000-0000000000e1';
-
-function connection(id: string, platform: 'facebook' | 'instagram'): Connection {
-  return {
-    id,
-    platform,
-    login: 'facebook',
-    external_id: id,
-    name: 'Rosa Bakery',
-    username: platform === 'instagram' ? 'rosabakery' : null,
-    picture_url: null,
-    linked_page_id: null,
-    granted_scopes: [],
-    missing_permissions: [],
-    status: 'connected',
-    health: 'healthy',
-    expires_in_days: 50,
-    token_expires_at: null,
-    fix: null,
-    simulated: true,
-    last_checked_at: null,
-    connected_at: '2026-01-01T00:00:00Z',
-    scheduled_posts: 0,
-  };
-}
 
 const photo: MediaItem = {
   id: PHOTO,
@@ -154,7 +131,10 @@ function renderComposer(path: string, handlers: Record<string, MockHandler | Moc
     }),
     'GET /api/calendar-events': ok([]),
     'GET /api/calendar-events/feed': ok({ active: false, created_at: null, url: null }),
-    'GET /api/platforms/connections': ok([connection(IG, 'instagram'), connection(FB, 'facebook')]),
+    'GET /api/platforms/connections': ok([
+      connection({ id: IG, platform: 'instagram' }),
+      connection({ id: FB, platform: 'facebook' }),
+    ]),
     'GET /api/publishing/quota': ok(quotas),
     'GET /api/media/usage': ok({
       used_bytes: 0,
@@ -421,11 +401,146 @@ describe('the composer', { timeout: 20_000 }, () => {
     expect(router.state.location.search).toBe(`?compose=${EVENT}`);
   });
 
-  it('stories are shown but cannot be chosen, with the reason', async () => {
-    const { composer } = await openComposer();
+  it('a story for Instagram: a 9:16 preview without the text, notes on what it leaves out, sent without the first comment', async () => {
+    const { composer, calls, router } = await openComposer(NEW_AT_SLOT, {
+      'POST /api/calendar-events': { status: 201, body: ok(event()).body },
+      [`PUT /api/calendar-events/${EVENT}/targets`]: ok(targets()),
+      [`POST /api/calendar-events/${EVENT}/schedule`]: ok(event({ status: 'scheduled' })),
+    });
+    fireEvent.change(within(composer).getByLabelText('Text'), {
+      target: { value: 'Fresh croissants #bakery' },
+    });
+    fireEvent.change(within(composer).getByLabelText(/^First comment/), {
+      target: { value: 'Open 7–3' },
+    });
     fireEvent.click(await within(composer).findByRole('checkbox', { name: /@rosabakery/ }));
     const story = within(composer).getByRole('radio', { name: 'Story' });
-    expect(story).toHaveProperty('disabled', true);
-    expect(within(composer).getByText(/Stories can’t be published from Soci Gen yet/)).toBeTruthy();
+    expect(story).toHaveProperty('disabled', false);
+    fireEvent.click(story);
+    expect(story).toHaveProperty('checked', true);
+    expect(
+      within(composer).getByText(
+        'One photo or video, full screen, for 24 hours; no text or first comment',
+      ),
+    ).toBeTruthy();
+
+    // The story's own preview: the frame, and no caption or comment under it.
+    const preview = within(composer).getByRole('article', {
+      name: 'Instagram story preview for @rosabakery',
+    });
+    expect(within(preview).getByTestId('story-frame')).toBeTruthy();
+    expect(within(preview).queryByText(/Fresh croissants/)).toBeNull();
+    expect(within(preview).queryByTestId('preview-first-comment')).toBeNull();
+    expect(within(preview).getByTestId('story-not-published').textContent).toBe(
+      'Stories show no text or comments: the text and the first comment are not published with this story.',
+    );
+    // The text is published nowhere, so it is not counted against Instagram.
+    expect(within(composer).queryByTestId('counts-instagram')).toBeNull();
+
+    const checks = within(composer).getByRole('region', { name: 'Checks' });
+    const rulesIn = (name: string) =>
+      within(within(checks).getByRole('list', { name }))
+        .getAllByRole('listitem')
+        .map((li) => [li.getAttribute('data-account'), li.getAttribute('data-rule')]);
+    expect(rulesIn('Problems')).toEqual([['@rosabakery', 'media_required']]);
+    expect(rulesIn('Notes')).toEqual([
+      ['@rosabakery', 'story_text_not_published'],
+      ['@rosabakery', 'story_first_comment_not_posted'],
+    ]);
+
+    fireEvent.click(within(composer).getByRole('button', { name: 'Choose from library' }));
+    const picker = await screen.findByRole('dialog', { name: 'Choose from your library' });
+    fireEvent.click(await within(picker).findByRole('button', { name: 'croissants.jpg' }));
+    fireEvent.click(within(picker).getByRole('button', { name: 'Use 1 item' }));
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: /library/ })).toBeNull());
+    expect(await within(checks).findByText(/every platform rule is met/)).toBeTruthy();
+    expect(rulesIn('Notes')).toHaveLength(2);
+
+    fireEvent.click(within(composer).getByRole('button', { name: 'Schedule' }));
+    await waitFor(() => expect(router.state.location.search).not.toContain('compose'));
+    expect(calls.find((c) => c.method === 'PUT')!.body).toEqual({
+      targets: [{ connection_id: IG, format: 'story', media_ids: [PHOTO], first_comment: null }],
+    });
+  });
+
+  it('names a story video outside 3–60 seconds with its account, field and reason', async () => {
+    const clip: MediaItem = {
+      ...photo,
+      id: CLIP,
+      name: 'oven.mp4',
+      kind: 'video',
+      mime_type: 'video/mp4',
+      width: 1080,
+      height: 1920,
+      duration_ms: 90_000,
+      compatibility: [
+        {
+          target: 'instagram_story',
+          ok: false,
+          reasons: ['1 min 30 s is longer than 1 min 0 s.'],
+          notes: [],
+        },
+      ],
+    };
+    const state = targets();
+    state.targets[0] = { ...state.targets[0]!, format: 'story', media_ids: [CLIP] };
+    const { composer } = await openComposer(`/dashboard/calendar?compose=${EVENT}`, {
+      [`GET /api/calendar-events/${EVENT}`]: ok(event()),
+      [`GET /api/calendar-events/${EVENT}/targets`]: ok(state),
+      [`GET /api/media/${CLIP}`]: ok({ ...clip, usages: [] }),
+    });
+    expect(await within(composer).findByDisplayValue('Croissant day')).toBeTruthy();
+    await waitFor(() =>
+      expect(within(composer).getByRole('radio', { name: 'Story' })).toHaveProperty(
+        'checked',
+        true,
+      ),
+    );
+    const checks = within(composer).getByRole('region', { name: 'Checks' });
+    const item = await within(checks).findByText(/longer than 1 min 0 s/);
+    expect(item.closest('li')!.textContent).toBe(
+      '@rosabakery · Media: 1 min 30 s is longer than 1 min 0 s.',
+    );
+    expect(item.closest('li')!.getAttribute('data-rule')).toBe('media_instagram_story');
+  });
+
+  it('says the accounts could not be loaded, with a retry, rather than that there are none', async () => {
+    const { composer, calls } = await openComposer(NEW_AT_SLOT, {
+      'GET /api/platforms/connections': fail(503, 'SERVICE_UNAVAILABLE', 'Please try again.', {
+        retryable: false,
+      }),
+    });
+    expect(await within(composer).findByText('Your accounts could not be loaded')).toBeTruthy();
+    expect(within(composer).queryByText(/No accounts connected yet/)).toBeNull();
+    const reads = () => calls.filter((c) => c.path === '/api/platforms/connections').length;
+    const before = reads();
+    fireEvent.click(within(composer).getByRole('button', { name: 'Try again' }));
+    await waitFor(() => expect(reads()).toBe(before + 1));
+  });
+
+  it('says so when the browser refuses to keep unsaved changes, instead of promising it', async () => {
+    const setItem = vi.spyOn(Storage.prototype, 'setItem').mockImplementation(() => {
+      throw new DOMException('The quota has been exceeded.', 'QuotaExceededError');
+    });
+    try {
+      const { composer } = await openComposer();
+      fireEvent.change(within(composer).getByLabelText('Text'), {
+        target: { value: 'Half-written thought' },
+      });
+      expect(within(composer).getByTestId('composer-save-state').textContent).toBe(
+        'This browser is not keeping your unsaved changes: save a draft to keep them.',
+      );
+      fireEvent.click(within(composer).getAllByRole('button', { name: 'Close' })[0]!);
+      const confirm = await screen.findByRole('alertdialog', { name: 'Close without saving?' });
+      expect(
+        within(confirm).getByText(
+          'This browser does not let us keep them on this device: if you close now, they are lost.',
+        ),
+      ).toBeTruthy();
+      expect(within(confirm).queryByRole('button', { name: 'Close and keep them' })).toBeNull();
+      fireEvent.click(within(confirm).getByRole('button', { name: 'Keep editing' }));
+    } finally {
+      setItem.mockRestore();
+    }
   });
 });

@@ -6,8 +6,9 @@ import { api } from '../../../lib/api-client.ts';
 export const publishingQuotaKey = ['publishing', 'quota'] as const;
 
 /**
- * Each connected account's remaining 24-hour publishing quota. The server asks the platform
- * every time, so the answer is kept a minute; posts going out refresh it (live-status.ts).
+ * Each connected account's remaining 24-hour publishing quota. The server reuses each account's
+ * reading for a minute (decision 082) and the answer is kept a minute here; posts going out
+ * refresh both (live-status.ts).
  */
 export function usePublishingQuota(enabled = true) {
   return useQuery({

@@ -11,7 +11,8 @@ export function Breadcrumbs({ pathname }: { pathname: string }) {
         {crumbs.map((crumb, index) => (
           <Fragment key={crumb.href}>
             {index > 0 ? (
-              <li aria-hidden className="text-muted-foreground">
+              // On a phone only the current crumb shows, so its separators go with the others.
+              <li aria-hidden className="hidden text-muted-foreground sm:block">
                 <ChevronRight className="size-4" />
               </li>
             ) : null}

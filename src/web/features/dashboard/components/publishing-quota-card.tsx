@@ -10,7 +10,7 @@ import {
   CardTitle,
 } from '../../../components/ui/card.tsx';
 import { EmptyState } from '../../../components/ui/empty-state.tsx';
-import { LoadError, LoadingRows } from '../../../components/ui/query-status.tsx';
+import { QueryContent } from '../../../components/ui/query-status.tsx';
 import { cn } from '../../../lib/cn.ts';
 import { PlatformIcon } from '../../platforms/components/brand-icons.tsx';
 import { PLATFORM_STYLES } from '../../calendar/components/event-style.tsx';
@@ -83,34 +83,33 @@ export function PublishingQuotaCard() {
         </CardDescription>
       </CardHeader>
       <CardContent>
-        {query.isPending ? (
-          <LoadingRows label="Loading publishing quotas" rows={2} rowClassName="h-10 w-full" />
-        ) : query.isError ? (
-          <LoadError
-            title="Publishing quotas could not be loaded"
-            error={query.error}
-            retrying={query.isFetching}
-            onRetry={query.refetch}
-          />
-        ) : query.data.length === 0 ? (
-          <EmptyState
-            icon={Link2}
-            className="py-6"
-            title="No accounts connected"
-            description="Connect a Facebook Page or an Instagram account to publish to it."
-            action={
-              <Button asChild size="sm">
-                <Link to="/dashboard/platforms">Connect an account</Link>
-              </Button>
-            }
-          />
-        ) : (
-          <ul className="divide-y divide-border">
-            {query.data.map((quota) => (
-              <QuotaRow key={quota.connection_id} quota={quota} />
-            ))}
-          </ul>
-        )}
+        <QueryContent
+          query={query}
+          loading={{ label: 'Loading publishing quotas', rows: 2, rowClassName: 'h-10 w-full' }}
+          errorTitle="Publishing quotas could not be loaded"
+        >
+          {(quotas) =>
+            quotas.length === 0 ? (
+              <EmptyState
+                icon={Link2}
+                className="py-6"
+                title="No accounts connected"
+                description="Connect a Facebook Page or an Instagram account to publish to it."
+                action={
+                  <Button asChild size="sm">
+                    <Link to="/dashboard/platforms">Connect an account</Link>
+                  </Button>
+                }
+              />
+            ) : (
+              <ul className="divide-y divide-border">
+                {quotas.map((quota) => (
+                  <QuotaRow key={quota.connection_id} quota={quota} />
+                ))}
+              </ul>
+            )
+          }
+        </QueryContent>
       </CardContent>
     </Card>
   );

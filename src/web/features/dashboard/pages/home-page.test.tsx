@@ -81,21 +81,25 @@ describe('dashboard home', () => {
     expect(within(title.closest('li') as HTMLElement).getByText('Scheduled')).toBeTruthy();
   });
 
-  it('ticks off the business profile step once industry and description are set', () => {
-    expect(onboardingChecklist(businessProfile(), []).map((item) => item.done)).toEqual([
+  it('ticks off each step: profile completed, an account connected, a post scheduled', () => {
+    expect(onboardingChecklist(businessProfile(), [], undefined).map((item) => item.done)).toEqual([
+      false,
+      false,
+      false,
+    ]);
+    expect(onboardingChecklist(businessProfile(), [], []).map((item) => item.done)).toEqual([
       false,
       false,
       false,
     ]);
     const complete = businessProfile({ industry: 'Food', description: 'Neighbourhood bakery' });
     expect(
-      onboardingChecklist(complete, [{ status: 'scheduled' }]).map((item) => [
-        item.href,
-        item.done,
-      ]),
+      onboardingChecklist(complete, [{ status: 'scheduled' }], [{ connection_id: 'a' }]).map(
+        (item) => [item.href, item.done],
+      ),
     ).toEqual([
       ['/dashboard/settings', true],
-      ['/dashboard/platforms', false],
+      ['/dashboard/platforms', true],
       ['/dashboard/calendar', true],
     ]);
   });

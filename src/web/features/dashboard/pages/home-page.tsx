@@ -29,9 +29,10 @@ import { trialDaysLeft } from '../../account/lib/subscription.ts';
 import { useAuth } from '../../auth/auth-context.ts';
 import { useUpcomingEvents } from '../../calendar/api/list-upcoming-events.ts';
 import { useEventsNeedingAttention } from '../../calendar/api/calendar-api.ts';
-import { LoadError, LoadingRows } from '../../../components/ui/query-status.tsx';
+import { QueryContent } from '../../../components/ui/query-status.tsx';
 import { useLiveStatus } from '../../calendar/api/live-status.ts';
 import { PublishingQuotaCard } from '../components/publishing-quota-card.tsx';
+import { usePublishingQuota } from '../api/publishing-quota.ts';
 
 export function greetingFor(hour: number): string {
   if (hour < 12) return 'Good morning';
@@ -77,6 +78,31 @@ function labelOf(value: string): string {
   return value.charAt(0).toUpperCase() + value.slice(1).replace(/_/g, ' ');
 }
 
+function UpcomingRow({ event, timeZone }: { event: CalendarEvent; timeZone: string | undefined }) {
+  return (
+    <li className="flex flex-wrap items-center gap-x-4 gap-y-1 py-3 first:pt-0 last:pb-0">
+      <div className="flex min-w-0 flex-1 items-center gap-3">
+        <Clock aria-hidden className="size-4 shrink-0 text-muted-foreground" />
+        <div className="min-w-0">
+          <Link
+            to={eventLink(event.id)}
+            className="block truncate text-sm font-medium text-foreground hover:underline"
+          >
+            {event.title}
+          </Link>
+          <p className="text-xs text-muted-foreground">
+            <time dateTime={event.scheduled_for ?? undefined}>
+              {formatWhen(event.scheduled_for, timeZone)}
+            </time>
+            {event.platforms.length > 0 ? ` · ${event.platforms.map(labelOf).join(', ')}` : ''}
+          </p>
+        </div>
+      </div>
+      <Badge variant={STATUS_VARIANTS[event.status]}>{labelOf(event.status)}</Badge>
+    </li>
+  );
+}
+
 function UpcomingPosts({ userId, timeZone }: { userId: string; timeZone: string | undefined }) {
   const query = useUpcomingEvents(userId);
   return (
@@ -95,57 +121,32 @@ function UpcomingPosts({ userId, timeZone }: { userId: string; timeZone: string 
         </div>
       </CardHeader>
       <CardContent>
-        {query.isPending ? (
-          <LoadingRows label="Loading upcoming posts" rows={3} rowClassName="h-14 w-full" />
-        ) : query.isError ? (
-          <LoadError
-            title="Upcoming posts could not be loaded"
-            error={query.error}
-            retrying={query.isFetching}
-            onRetry={query.refetch}
-          />
-        ) : query.data.length === 0 ? (
-          <EmptyState
-            icon={CalendarDays}
-            title="Nothing scheduled yet"
-            description="Plan your first post and it will show up here."
-            action={
-              <Button asChild size="sm">
-                <Link to="/dashboard/calendar">Open the calendar</Link>
-              </Button>
-            }
-          />
-        ) : (
-          <ul className="divide-y divide-border">
-            {query.data.map((event) => (
-              <li
-                key={event.id}
-                className="flex flex-wrap items-center gap-x-4 gap-y-1 py-3 first:pt-0 last:pb-0"
-              >
-                <div className="flex min-w-0 flex-1 items-center gap-3">
-                  <Clock aria-hidden className="size-4 shrink-0 text-muted-foreground" />
-                  <div className="min-w-0">
-                    <Link
-                      to={eventLink(event.id)}
-                      className="block truncate text-sm font-medium text-foreground hover:underline"
-                    >
-                      {event.title}
-                    </Link>
-                    <p className="text-xs text-muted-foreground">
-                      <time dateTime={event.scheduled_for ?? undefined}>
-                        {formatWhen(event.scheduled_for, timeZone)}
-                      </time>
-                      {event.platforms.length > 0
-                        ? ` · ${event.platforms.map(labelOf).join(', ')}`
-                        : ''}
-                    </p>
-                  </div>
-                </div>
-                <Badge variant={STATUS_VARIANTS[event.status]}>{labelOf(event.status)}</Badge>
-              </li>
-            ))}
-          </ul>
-        )}
+        <QueryContent
+          query={query}
+          loading={{ label: 'Loading upcoming posts', rows: 3, rowClassName: 'h-14 w-full' }}
+          errorTitle="Upcoming posts could not be loaded"
+        >
+          {(events) =>
+            events.length === 0 ? (
+              <EmptyState
+                icon={CalendarDays}
+                title="Nothing scheduled yet"
+                description="Plan your first post and it will show up here."
+                action={
+                  <Button asChild size="sm">
+                    <Link to="/dashboard/calendar">Open the calendar</Link>
+                  </Button>
+                }
+              />
+            ) : (
+              <ul className="divide-y divide-border">
+                {events.map((event) => (
+                  <UpcomingRow key={event.id} event={event} timeZone={timeZone} />
+                ))}
+              </ul>
+            )
+          }
+        </QueryContent>
       </CardContent>
     </Card>
   );
@@ -153,6 +154,33 @@ function UpcomingPosts({ userId, timeZone }: { userId: string; timeZone: string 
 
 function eventLink(id: string): string {
   return `/dashboard/calendar?event=${encodeURIComponent(id)}`;
+}
+
+function AttentionRow({ event, timeZone }: { event: CalendarEvent; timeZone: string | undefined }) {
+  const failed = event.status === 'failed';
+  const Icon = failed ? AlertCircle : CircleHelp;
+  return (
+    <li className="flex items-center gap-3 py-2.5 first:pt-0 last:pb-0">
+      <Icon
+        aria-hidden
+        className={cn('size-4 shrink-0', failed ? 'text-destructive' : 'text-warning')}
+      />
+      <div className="min-w-0 flex-1">
+        <Link
+          to={eventLink(event.id)}
+          className="block truncate text-sm font-medium text-foreground hover:underline"
+        >
+          {event.title}
+        </Link>
+        <p className="text-xs text-muted-foreground">
+          <time dateTime={event.scheduled_for ?? undefined}>
+            {formatWhen(event.scheduled_for, timeZone)}
+          </time>
+        </p>
+      </div>
+      <Badge variant={STATUS_VARIANTS[event.status]}>{labelOf(event.status)}</Badge>
+    </li>
+  );
 }
 
 /** Failed and unconfirmed posts: each opens on the calendar with the reason it did not go out. */
@@ -165,56 +193,30 @@ function NeedsAttention({ userId, timeZone }: { userId: string; timeZone: string
         <CardDescription>Posts that failed or whose publishing is not confirmed.</CardDescription>
       </CardHeader>
       <CardContent>
-        {query.isPending ? (
-          <LoadingRows
-            label="Loading posts needing attention"
-            rows={1}
-            rowClassName="h-10 w-full"
-          />
-        ) : query.isError ? (
-          <LoadError
-            title="These posts could not be loaded"
-            error={query.error}
-            retrying={query.isFetching}
-            onRetry={query.refetch}
-          />
-        ) : query.data.length === 0 ? (
-          <p className="flex items-center gap-2 text-sm text-muted-foreground">
-            <CheckCircle2 aria-hidden className="size-4 text-success" />
-            All clear: nothing failed.
-          </p>
-        ) : (
-          <ul className="divide-y divide-border">
-            {query.data.slice(0, 10).map((event) => {
-              const Icon = event.status === 'failed' ? AlertCircle : CircleHelp;
-              return (
-                <li key={event.id} className="flex items-center gap-3 py-2.5 first:pt-0 last:pb-0">
-                  <Icon
-                    aria-hidden
-                    className={cn(
-                      'size-4 shrink-0',
-                      event.status === 'failed' ? 'text-destructive' : 'text-warning',
-                    )}
-                  />
-                  <div className="min-w-0 flex-1">
-                    <Link
-                      to={eventLink(event.id)}
-                      className="block truncate text-sm font-medium text-foreground hover:underline"
-                    >
-                      {event.title}
-                    </Link>
-                    <p className="text-xs text-muted-foreground">
-                      <time dateTime={event.scheduled_for ?? undefined}>
-                        {formatWhen(event.scheduled_for, timeZone)}
-                      </time>
-                    </p>
-                  </div>
-                  <Badge variant={STATUS_VARIANTS[event.status]}>{labelOf(event.status)}</Badge>
-                </li>
-              );
-            })}
-          </ul>
-        )}
+        <QueryContent
+          query={query}
+          loading={{
+            label: 'Loading posts needing attention',
+            rows: 1,
+            rowClassName: 'h-10 w-full',
+          }}
+          errorTitle="These posts could not be loaded"
+        >
+          {(events) =>
+            events.length === 0 ? (
+              <p className="flex items-center gap-2 text-sm text-muted-foreground">
+                <CheckCircle2 aria-hidden className="size-4 text-success" />
+                All clear: nothing failed.
+              </p>
+            ) : (
+              <ul className="divide-y divide-border">
+                {events.slice(0, 10).map((event) => (
+                  <AttentionRow key={event.id} event={event} timeZone={timeZone} />
+                ))}
+              </ul>
+            )
+          }
+        </QueryContent>
       </CardContent>
     </Card>
   );
@@ -298,6 +300,8 @@ interface ChecklistItem {
 export function onboardingChecklist(
   businessProfile: Pick<BusinessProfile, 'industry' | 'description'> | null,
   upcoming: readonly Pick<CalendarEvent, 'status'>[] | undefined,
+  /** The business's connected accounts (the quota list has one entry per account). */
+  connectedAccounts: readonly unknown[] | undefined,
 ): ChecklistItem[] {
   return [
     {
@@ -310,8 +314,7 @@ export function onboardingChecklist(
       label: 'Connect a platform',
       description: 'Link a Facebook Page or an Instagram business account.',
       href: '/dashboard/platforms',
-      // Connections are not exposed to the browser yet, so this step cannot be confirmed.
-      done: false,
+      done: (connectedAccounts ?? []).length > 0,
     },
     {
       label: 'Schedule your first post',
@@ -375,6 +378,8 @@ function OnboardingChecklist({ items }: { items: ChecklistItem[] }) {
 export default function DashboardHomePage() {
   const { user, businessProfile, subscription } = useAuth();
   const upcoming = useUpcomingEvents(user?.id ?? null);
+  // The same query as the quota card: one request, and it lists every connected account.
+  const accounts = usePublishingQuota(Boolean(user));
   useLiveStatus(user?.id ?? null);
   const greeting = greetingFor(new Date().getHours());
   const name = businessProfile?.business_name?.trim();
@@ -386,7 +391,9 @@ export default function DashboardHomePage() {
         title={name ? `${greeting}, ${name}` : greeting}
         description="Here is what is coming up for your business."
       />
-      <OnboardingChecklist items={onboardingChecklist(businessProfile, upcoming.data)} />
+      <OnboardingChecklist
+        items={onboardingChecklist(businessProfile, upcoming.data, accounts.data)}
+      />
       <div className="grid gap-6 lg:grid-cols-3">
         {user ? <UpcomingPosts userId={user.id} timeZone={timeZone} /> : null}
         <div className="grid content-start gap-6">

@@ -154,7 +154,9 @@ const SECTIONS: DocSection[] = [
         <ol>
           <li>Write your text and pick images or videos from the media library.</li>
           <li>
-            Choose the accounts to publish to; a preview shows how the post looks on each platform.
+            Choose the accounts to publish to and a format for each — on Instagram a post, a
+            carousel of 2 to 10 photos or videos, a reel or a story; a preview shows how the post
+            looks on each account.
           </li>
           <li>Optionally add a first comment.</li>
           <li>Schedule it for a date and time, or save it as a draft.</li>
@@ -165,7 +167,16 @@ const SECTIONS: DocSection[] = [
           images need a supported aspect ratio, videos must meet the platform’s specifications, and
           each account has a 24-hour publishing limit. A post that breaks a rule is refused with the
           field and the reason — it is never accepted and failed later. Your draft is kept in the
-          browser until it is saved, so nothing you typed is lost.
+          browser until it is saved, so nothing you typed is lost; if the browser does not allow
+          that (its storage is blocked or full), the composer says so, and saving a draft keeps your
+          work.
+        </p>
+        <h3>Instagram stories</h3>
+        <p>
+          A story is one photo or one video (3 to 60 seconds), shown full screen for 24 hours. It
+          carries no text and takes no comments: your text stays on the calendar and goes out with
+          your other accounts, and the composer tells you it is not published with the story.
+          Stories go to Instagram accounts only; Facebook Page stories are not supported.
         </p>
         <h3>What each status means</h3>
         <Table caption="Post statuses">

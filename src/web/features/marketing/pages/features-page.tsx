@@ -51,6 +51,7 @@ const SECTIONS: FeatureSection[] = [
       'Click an empty slot to create a post; drag a post to move it',
       'Open a post to edit, duplicate, delete, publish now — or read why it failed',
       'Composer with media from your library, a preview for each platform and a first comment',
+      'Instagram posts, carousels of 2–10, reels and stories (one photo or video for 24 hours); Facebook Page posts',
       'Live checks against each platform’s limits while you type; drafts are kept locally until saved',
     ],
     outcome:

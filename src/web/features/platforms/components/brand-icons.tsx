@@ -1,4 +1,4 @@
-import type { SVGProps } from 'react';
+import { useId, type SVGProps } from 'react';
 
 // The two platforms' marks, drawn simply (the icon set has no brand logos).
 
@@ -15,10 +15,13 @@ export function FacebookIcon(props: SVGProps<SVGSVGElement>) {
 }
 
 export function InstagramIcon(props: SVGProps<SVGSVGElement>) {
+  // An id of its own per icon: ids are page-wide, and with a shared one every icon would paint
+  // with the first one's gradient, and with none once that icon is hidden.
+  const gradientId = `ig-gradient${useId()}`;
   return (
     <svg viewBox="0 0 24 24" aria-hidden {...props}>
       <defs>
-        <linearGradient id="ig-gradient" x1="0" y1="1" x2="1" y2="0">
+        <linearGradient id={gradientId} x1="0" y1="1" x2="1" y2="0">
           <stop offset="0" stopColor="#FEDA75" />
           <stop offset=".35" stopColor="#FA7E1E" />
           <stop offset=".6" stopColor="#D62976" />
@@ -26,7 +29,7 @@ export function InstagramIcon(props: SVGProps<SVGSVGElement>) {
           <stop offset="1" stopColor="#4F5BD5" />
         </linearGradient>
       </defs>
-      <rect width="24" height="24" rx="6" fill="url(#ig-gradient)" />
+      <rect width="24" height="24" rx="6" fill={`url(#${gradientId})`} />
       <rect
         x="5.5"
         y="5.5"

@@ -35,7 +35,7 @@ import {
 } from '../api/platforms-api.ts';
 import { FacebookIcon, InstagramIcon, PlatformIcon } from '../components/brand-icons.tsx';
 import { HEALTH_VARIANTS, healthLabel, needsReconnect, PLATFORM_LABELS } from '../lib/health.ts';
-import { LoadError, LoadingRows } from '../../../components/ui/query-status.tsx';
+import { QueryContent } from '../../../components/ui/query-status.tsx';
 
 // /dashboard/platforms: the connected Pages and Instagram accounts, each with its health, the
 // permissions it grants and the exact fix when something is wrong; connect, reconnect, check now
@@ -312,6 +312,58 @@ function ConnectButtons({ disabled }: { disabled: boolean }) {
   );
 }
 
+/** The accounts, connected ones first, or a way to connect the first one. */
+function ConnectionSections({
+  connections,
+  limit,
+  canManage,
+}: {
+  connections: Connection[];
+  /** The plan's most accounts; null while not known. */
+  limit: number | null;
+  canManage: boolean;
+}) {
+  if (connections.length === 0) {
+    return (
+      <Card>
+        <CardContent className="p-6">
+          <EmptyState
+            icon={Plug}
+            title="No accounts connected yet"
+            description="Connect a Facebook Page (and the Instagram account linked to it), or an Instagram professional account directly."
+            action={canManage ? <ConnectButtons disabled={false} /> : undefined}
+          />
+        </CardContent>
+      </Card>
+    );
+  }
+  const connected = connections.filter((c) => c.status === 'connected');
+  const disconnected = connections.filter((c) => c.status === 'disconnected');
+  return (
+    <section aria-labelledby="connected-heading" className="grid gap-3">
+      <h2 id="connected-heading" className="text-sm font-semibold text-muted-foreground">
+        Connected ({connected.length}
+        {limit !== null ? ` of up to ${limit}` : ''})
+      </h2>
+      <ul className="grid gap-3">
+        {connected.map((c) => (
+          <ConnectionCard key={c.id} connection={c} canManage={canManage} />
+        ))}
+      </ul>
+      {disconnected.length > 0 ? (
+        <>
+          <h2 className="mt-4 text-sm font-semibold text-muted-foreground">Disconnected</h2>
+          <ul className="grid gap-3">
+            {disconnected.map((c) => (
+              <ConnectionCard key={c.id} connection={c} canManage={canManage} />
+            ))}
+          </ul>
+        </>
+      ) : null}
+    </section>
+  );
+}
+
 export default function PlatformsPage() {
   useDocumentTitle('Platforms - Soci Gen Dashboard');
   const connections = useConnections();
@@ -319,8 +371,6 @@ export default function PlatformsPage() {
   const permissions = useCanManagePlatforms();
   const list = connections.data ?? [];
   const attention = list.filter((c) => needsReconnect(c));
-  const connected = list.filter((c) => c.status === 'connected');
-  const disconnected = list.filter((c) => c.status === 'disconnected');
 
   return (
     <div className="grid gap-6">
@@ -361,49 +411,19 @@ export default function PlatformsPage() {
         </Alert>
       ) : null}
 
-      {connections.isPending ? (
-        <LoadingRows label="Loading connected accounts" rows={2} rowClassName="h-28 w-full" />
-      ) : connections.isError ? (
-        <LoadError
-          title="Connected accounts could not be loaded"
-          error={connections.error}
-          retrying={connections.isFetching}
-          onRetry={connections.refetch}
-        />
-      ) : list.length === 0 ? (
-        <Card>
-          <CardContent className="p-6">
-            <EmptyState
-              icon={Plug}
-              title="No accounts connected yet"
-              description="Connect a Facebook Page (and the Instagram account linked to it), or an Instagram professional account directly."
-              action={permissions.allowed ? <ConnectButtons disabled={false} /> : undefined}
-            />
-          </CardContent>
-        </Card>
-      ) : (
-        <section aria-labelledby="connected-heading" className="grid gap-3">
-          <h2 id="connected-heading" className="text-sm font-semibold text-muted-foreground">
-            Connected ({connected.length}
-            {status.data ? ` of up to ${status.data.connected_accounts_limit}` : ''})
-          </h2>
-          <ul className="grid gap-3">
-            {connected.map((c) => (
-              <ConnectionCard key={c.id} connection={c} canManage={permissions.allowed} />
-            ))}
-          </ul>
-          {disconnected.length > 0 ? (
-            <>
-              <h2 className="mt-4 text-sm font-semibold text-muted-foreground">Disconnected</h2>
-              <ul className="grid gap-3">
-                {disconnected.map((c) => (
-                  <ConnectionCard key={c.id} connection={c} canManage={permissions.allowed} />
-                ))}
-              </ul>
-            </>
-          ) : null}
-        </section>
-      )}
+      <QueryContent
+        query={connections}
+        loading={{ label: 'Loading connected accounts', rows: 2, rowClassName: 'h-28 w-full' }}
+        errorTitle="Connected accounts could not be loaded"
+      >
+        {(all) => (
+          <ConnectionSections
+            connections={all}
+            limit={status.data?.connected_accounts_limit ?? null}
+            canManage={permissions.allowed}
+          />
+        )}
+      </QueryContent>
 
       <Card>
         <CardHeader>
