@@ -9,6 +9,7 @@ import { createMailer, sendEmailJob } from './platform/email/mailer.ts';
 import type { AppDeps } from './platform/deps.ts';
 import { loadSecretBox } from './platform/security/secrets.ts';
 import { registerJobHandlers } from './features/jobs.ts';
+import type { Chores } from './platform/jobs/chores.ts';
 
 export interface Runtime {
   deps: AppDeps;
@@ -65,16 +66,19 @@ export async function createRuntime(
   });
   const deps: AppDeps = { env, database, logger, cache, jobs, mailer, bus, secrets };
   let closed = false;
+  let chores: Chores | null = null;
   return {
     deps,
     async startWorkers() {
       await jobs.work(sendEmailJob, ({ outboxId }) => mailer.deliver(outboxId));
-      await registerJobHandlers(deps);
+      chores = await registerJobHandlers(deps);
     },
     async close() {
       if (closed) return;
       closed = true;
       await jobs.stop();
+      // After the workers: what a chore says on stopping (this worker has gone) is then true.
+      await chores?.stop();
       await bus.close();
       cache.close();
       if (!options.database) await database.close();

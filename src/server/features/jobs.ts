@@ -1,4 +1,5 @@
 import type { AppDeps } from '#server/platform/deps.ts';
+import { Chores } from '#server/platform/jobs/chores.ts';
 import { pruneRateLimits } from '#server/platform/security/rate-limit.ts';
 import { startTrialExpiry } from './subscription/trial-expiry.ts';
 import { registerAccountJobs } from './account/account.jobs.ts';
@@ -8,30 +9,27 @@ import { registerPublishingJobs } from './publishing/publishing.jobs.ts';
 
 const DAY_MS = 86_400_000;
 
-/** Job handlers and periodic chores, started in every process that runs workers. */
-export async function registerJobHandlers(deps: AppDeps): Promise<void> {
+/**
+ * Job handlers and periodic chores, started in every process that runs workers. The chores
+ * returned stop with the process's workers.
+ */
+export async function registerJobHandlers(deps: AppDeps): Promise<Chores> {
+  const chores = new Chores(deps.logger);
   // Rate-limit windows older than a day can never matter again.
-  const timer = setInterval(() => {
-    pruneRateLimits(deps.database, new Date(Date.now() - DAY_MS)).catch((error: unknown) =>
-      deps.logger.warn({ err: error }, 'rate limit pruning failed'),
-    );
-  }, 3_600_000);
-  timer.unref();
+  chores.every('rate limit pruning failed', 3_600_000, () =>
+    pruneRateLimits(deps.database, new Date(Date.now() - DAY_MS)),
+  );
+  chores.every('outbox sweep failed', 60_000, () => deps.mailer.sweep());
 
-  const sweep = setInterval(() => {
-    deps.mailer
-      .sweep()
-      .catch((error: unknown) => deps.logger.warn({ err: error }, 'outbox sweep failed'));
-  }, 60_000);
-  sweep.unref();
+  registerAccountJobs(deps, chores);
 
-  registerAccountJobs(deps);
+  await startTrialExpiry(deps, chores);
 
-  await startTrialExpiry(deps);
+  await registerMediaJobs(deps, chores);
 
-  await registerMediaJobs(deps);
+  await registerPlatformJobs(deps, chores);
 
-  await registerPlatformJobs(deps);
+  await registerPublishingJobs(deps, chores);
 
-  await registerPublishingJobs(deps);
+  return chores;
 }

@@ -1,5 +1,6 @@
 import { lt, or } from 'drizzle-orm';
 import type { AppDeps } from '#server/platform/deps.ts';
+import type { Chores } from '#server/platform/jobs/chores.ts';
 import type { Database } from '#server/platform/db/client.ts';
 import { unsafePruneChallenges } from '../auth/mfa.repository.ts';
 import { emailChanges } from './account.tables.ts';
@@ -18,11 +19,6 @@ export async function pruneAccountTokens(database: Database, now = new Date()): 
     .where(or(lt(emailChanges.expiresAt, olderThan), lt(emailChanges.usedAt, olderThan)));
 }
 
-export function registerAccountJobs(deps: AppDeps): void {
-  const timer = setInterval(() => {
-    pruneAccountTokens(deps.database).catch((error: unknown) =>
-      deps.logger.warn({ err: error }, 'account token pruning failed'),
-    );
-  }, 3_600_000);
-  timer.unref();
+export function registerAccountJobs(deps: AppDeps, chores: Chores): void {
+  chores.every('account token pruning failed', 3_600_000, () => pruneAccountTokens(deps.database));
 }

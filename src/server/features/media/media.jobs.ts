@@ -5,10 +5,12 @@ import path from 'node:path';
 import sharp from 'sharp';
 import { z } from 'zod';
 import type { AppDeps } from '#server/platform/deps.ts';
+import type { Chores } from '#server/platform/jobs/chores.ts';
 import { withTenant } from '#server/platform/db/tenant.ts';
 import type { JobDefinition } from '#server/platform/jobs/queue.ts';
 import { isInputRefused, locateFfmpeg, type Ffmpeg } from '#server/platform/media-tools/ffmpeg.ts';
 import {
+  forgetWorkerTools,
   recordWorkerTools,
   WORKER_TOOLS_REFRESH_MS,
 } from '#server/platform/media-tools/worker-tools.ts';
@@ -288,18 +290,17 @@ export async function recordVideoTools(deps: AppDeps, workerName: string): Promi
   await recordWorkerTools(deps.database, workerName, ffmpeg?.version ?? null);
 }
 
-export async function registerMediaJobs(deps: AppDeps): Promise<void> {
+export async function registerMediaJobs(deps: AppDeps, chores: Chores): Promise<void> {
   await logVideoTools(deps);
   const workerName = `${os.hostname()}:${process.pid}:${randomUUID().slice(0, 8)}`;
   await recordVideoTools(deps, workerName);
-  // Again while it runs: a worker that stops is then no longer counted, and one whose ffmpeg
-  // lookup failed once (a slow probe) says so when a later lookup finds it.
-  const timer = setInterval(() => {
-    recordVideoTools(deps, workerName).catch((error: unknown) =>
-      deps.logger.warn({ err: error }, 'video tools not recorded'),
-    );
-  }, WORKER_TOOLS_REFRESH_MS);
-  timer.unref();
+  // Again while it runs: a worker that crashes is then no longer counted, and one whose ffmpeg
+  // lookup failed once (a slow probe) says so when a later lookup finds it. A worker that stops
+  // cleanly takes its row with it at once.
+  chores.every('video tools not recorded', WORKER_TOOLS_REFRESH_MS, () =>
+    recordVideoTools(deps, workerName),
+  );
+  chores.onStop(() => forgetWorkerTools(deps.database, workerName));
   await deps.jobs.work(processMediaJob, (payload, job) =>
     processMedia(deps, payload, {
       finalAttempt: job.retryCount >= (processMediaJob.retryLimit ?? 0),

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import type { AppDeps } from '#server/platform/deps.ts';
+import type { Chores } from '#server/platform/jobs/chores.ts';
 import type { JobDefinition } from '#server/platform/jobs/queue.ts';
 import { withTenant } from '#server/platform/db/tenant.ts';
 import { emailTemplates } from '#server/platform/email/templates.tsx';
@@ -90,7 +91,7 @@ async function warnIfExpiring(deps: AppDeps, row: repo.ConnectionRow, now: Date)
 }
 
 /** Workers for the token check and webhook events, and the daily schedule of the check. */
-export async function registerPlatformJobs(deps: AppDeps): Promise<void> {
+export async function registerPlatformJobs(deps: AppDeps, chores: Chores): Promise<void> {
   await deps.jobs.work(tokenCheckJob, async () => {
     await runTokenCheck(deps);
   });
@@ -99,14 +100,13 @@ export async function registerPlatformJobs(deps: AppDeps): Promise<void> {
   });
   // One check per day: the day is the singleton key, so several processes ask only once while
   // it is pending, and a repeat the same day is harmless (warnings are sent once per expiry).
-  const schedule = () => {
-    const day = new Date().toISOString().slice(0, 10);
-    deps.jobs
-      .send(tokenCheckJob, { day }, { singletonKey: day })
-      .catch((error: unknown) => deps.logger.warn({ err: error }, 'token check not scheduled'));
-  };
-  const first = setTimeout(schedule, 60_000);
-  first.unref();
-  const timer = setInterval(schedule, DAY_MS);
-  timer.unref();
+  chores.every(
+    'token check not scheduled',
+    DAY_MS,
+    () => {
+      const day = new Date().toISOString().slice(0, 10);
+      return deps.jobs.send(tokenCheckJob, { day }, { singletonKey: day });
+    },
+    { firstAfterMs: 60_000 },
+  );
 }

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import type { AppDeps } from '#server/platform/deps.ts';
+import type { Chores } from '#server/platform/jobs/chores.ts';
 import type { JobDefinition } from '#server/platform/jobs/queue.ts';
 import {
   runPublish,
@@ -59,7 +60,7 @@ export function jobDispatcher(deps: AppDeps): Dispatcher {
   };
 }
 
-export async function registerPublishingJobs(deps: AppDeps): Promise<void> {
+export async function registerPublishingJobs(deps: AppDeps, chores: Chores): Promise<void> {
   const dispatcher = jobDispatcher(deps);
   // How long a claim lasts, and how often the sweeper runs (PUBLISHING_LEASE_SECONDS and
   // PUBLISHING_SWEEP_SECONDS, 10 min and 1 min unless configured).
@@ -72,11 +73,8 @@ export async function registerPublishingJobs(deps: AppDeps): Promise<void> {
     if (report.redriven > 0) deps.logger.info(report, 'publishing sweep re-drove overdue posts');
   });
   // One sweep per interval across all processes: the interval's start is the singleton key.
-  const timer = setInterval(() => {
+  chores.every('publishing sweep not queued', intervalMs, () => {
     const slot = new Date(Math.floor(Date.now() / intervalMs) * intervalMs).toISOString();
-    deps.jobs
-      .send(sweepJob, { minute: slot }, { singletonKey: slot })
-      .catch((error: unknown) => deps.logger.warn({ err: error }, 'publishing sweep not queued'));
-  }, intervalMs);
-  timer.unref();
+    return deps.jobs.send(sweepJob, { minute: slot }, { singletonKey: slot });
+  });
 }

@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { rowsOf } from '#server/platform/db/client.ts';
 import type { AppDeps } from '#server/platform/deps.ts';
+import type { Chores } from '#server/platform/jobs/chores.ts';
 import { withTenant, type TenantScope } from '#server/platform/db/tenant.ts';
 import type { JobDefinition } from '#server/platform/jobs/queue.ts';
 
@@ -40,7 +41,7 @@ export async function expireTrials(deps: AppDeps, now = new Date()): Promise<str
 }
 
 /** Registers the handler and queues a run now and every 15 minutes. */
-export async function startTrialExpiry(deps: AppDeps): Promise<void> {
+export async function startTrialExpiry(deps: AppDeps, chores: Chores): Promise<void> {
   await deps.jobs.work(expireTrialsJob, async () => {
     await expireTrials(deps);
   });
@@ -49,6 +50,5 @@ export async function startTrialExpiry(deps: AppDeps): Promise<void> {
       .send(expireTrialsJob, {}, { singletonKey: 'expire-trials' })
       .catch((error: unknown) => deps.logger.warn({ err: error }, 'queueing trial expiry failed'));
   await queue();
-  const timer = setInterval(queue, EXPIRE_TRIALS_EVERY_MS);
-  timer.unref();
+  chores.every('queueing trial expiry failed', EXPIRE_TRIALS_EVERY_MS, queue);
 }

@@ -1,4 +1,4 @@
-import { count, gt, lt } from 'drizzle-orm';
+import { count, eq, gt, lt } from 'drizzle-orm';
 import type { Database } from '../db/client.ts';
 import { workerTools } from '../db/system.tables.ts';
 
@@ -30,6 +30,11 @@ export async function recordWorkerTools(
   await db
     .delete(workerTools)
     .where(lt(workerTools.seenAt, new Date(now.getTime() - WORKER_TOOLS_KEPT_MS)));
+}
+
+/** Removes what `worker` recorded: it has stopped and no longer speaks for the installation. */
+export async function forgetWorkerTools(database: Database, worker: string): Promise<void> {
+  await database.unsafeDb.delete(workerTools).where(eq(workerTools.worker, worker));
 }
 
 /** Whether a worker was heard from lately, and every one that was has ffmpeg. */
