@@ -6,6 +6,7 @@ import {
   runPublish,
   runReconcile,
   runSweep,
+  payloadKey,
   type Dispatcher,
   type PublishJobPayload,
 } from './publishing.service.ts';
@@ -56,6 +57,12 @@ export function jobDispatcher(deps: AppDeps): Dispatcher {
     },
     async reconcile(p, at) {
       await deps.jobs.send(reconcilePostJob, p, { startAfter: at });
+    },
+    async waiting(kind, payloads) {
+      const job = kind === 'publish' ? publishPostJob : reconcilePostJob;
+      const postIds = [...new Set(payloads.map((p) => p.postId))];
+      const queued = await deps.jobs.waiting(job, 'postId', postIds);
+      return new Set(queued.map(payloadKey));
     },
   };
 }

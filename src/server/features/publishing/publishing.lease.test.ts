@@ -10,7 +10,7 @@ import {
   type TestApp,
 } from '#server/test/app.ts';
 import { calendarEvents, platformPosts } from '../calendar/calendar.tables.ts';
-import { sweepJob } from './publishing.jobs.ts';
+import { jobDispatcher, publishPostJob, sweepJob } from './publishing.jobs.ts';
 import { runPublish, runSweep, type Dispatcher } from './publishing.service.ts';
 import {
   connectAll,
@@ -136,6 +136,53 @@ describe('the lease on a claimed post', () => {
 });
 
 describe('the sweeper', () => {
+  it('leaves a due post whose job is only waiting its turn, and sends the one whose job is lost', async () => {
+    const now = Date.now() + DAY_MS;
+    const due = new Date(now - 600_000);
+    const content = () => `Sweep backlog test ${crypto.randomUUID()}`;
+    const queued = await insertScheduledPost(t, user.userId, {
+      content: content(),
+      at: due,
+      targets: [{ connection: page }],
+    });
+    const lost = await insertScheduledPost(t, user.userId, {
+      content: content(),
+      at: due,
+      targets: [{ connection: page }],
+    });
+    const stale = await insertScheduledPost(t, user.userId, {
+      content: content(),
+      at: due,
+      targets: [{ connection: page }],
+    });
+    const payload = (id: string, version = 1) => ({ postId: id, userId: user.userId, version });
+    const queuedId = queued.posts[0]!.id;
+    const lostId = lost.posts[0]!.id;
+    const staleId = stale.posts[0]!.id;
+    // In the queue behind a burst (not due to the running workers before tomorrow, this test's
+    // "now"): one for the post as it is, one for a version the post has since left.
+    const jobs = t.runtime.deps.jobs;
+    await jobs.send(publishPostJob, payload(queuedId), { startAfter: new Date(now) });
+    await jobs.send(publishPostJob, payload(staleId, 0), { startAfter: new Date(now) });
+
+    const sent: string[] = [];
+    const real = jobDispatcher(t.runtime.deps);
+    const dispatcher: Dispatcher = {
+      waiting: real.waiting!,
+      async publish(p) {
+        sent.push(p.postId);
+      },
+      async reconcile(p) {
+        sent.push(p.postId);
+      },
+    };
+    await runSweep(t.runtime.deps, { dispatcher, now: () => new Date(now) });
+
+    expect(sent).not.toContain(queuedId);
+    expect(sent).toContain(lostId);
+    expect(sent).toContain(staleId);
+  });
+
   it('hands a post whose claim ran out to reconcile, and its event says unconfirmed', async () => {
     const now = Date.now() + DAY_MS;
     const db = t.runtime.deps.database.unsafeDb;

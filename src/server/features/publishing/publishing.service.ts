@@ -52,6 +52,16 @@ export interface PublishJobPayload {
 export interface Dispatcher {
   publish(payload: PublishJobPayload, at: Date): Promise<void>;
   reconcile(payload: PublishJobPayload, at: Date): Promise<void>;
+  /**
+   * Of `payloads`, those for which a `kind` job is already waiting to run (a backlog, not a lost
+   * job): the sweeper leaves them be. Without it every overdue post is sent again.
+   */
+  waiting?(kind: 'publish' | 'reconcile', payloads: PublishJobPayload[]): Promise<Set<string>>;
+}
+
+/** How a job's payload is told apart from another: the post and the version it is for. */
+export function payloadKey(payload: PublishJobPayload): string {
+  return `${payload.postId}:${payload.version}`;
 }
 
 export interface WorkerOptions {
@@ -918,9 +928,28 @@ export async function runSweep(
 ): Promise<{ redriven: number }> {
   const now = (options.now ?? (() => new Date()))();
   const overdue = await repo.unsafeOverduePosts(deps.database.unsafeDb, now, options.limit ?? 500);
+  const payloadOf = (post: (typeof overdue)[number]): PublishJobPayload => ({
+    postId: post.id,
+    userId: post.userId,
+    version: post.version,
+  });
+  // A due post whose job is only waiting its turn (a burst larger than the workers take at
+  // once) is not lost: sending it again would only add a job that claims nothing.
+  const waitingFor = async (kind: 'publish' | 'reconcile', status: string) =>
+    options.dispatcher.waiting?.(
+      kind,
+      overdue.filter((post) => post.status === status).map(payloadOf),
+    ) ?? new Set<string>();
+  const waiting = {
+    scheduled: await waitingFor('publish', 'scheduled'),
+    unconfirmed: await waitingFor('reconcile', 'unconfirmed'),
+  };
   let redriven = 0;
   for (const post of overdue) {
-    const payload = { postId: post.id, userId: post.userId, version: post.version };
+    const payload = payloadOf(post);
+    if (post.status === 'scheduled' || post.status === 'unconfirmed') {
+      if (waiting[post.status].has(payloadKey(payload))) continue;
+    }
     if (post.status === 'scheduled') await options.dispatcher.publish(payload, now);
     else if (post.status === 'unconfirmed') await options.dispatcher.reconcile(payload, now);
     else {

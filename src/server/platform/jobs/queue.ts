@@ -49,6 +49,7 @@ export interface SendOptions {
 
 export class JobQueue {
   readonly #boss: PgBoss;
+  readonly #database: Database;
   readonly #logger: Logger;
   readonly #created = new Set<string>();
   readonly #pumps: { stop(timeoutMs: number): Promise<void> }[] = [];
@@ -56,6 +57,7 @@ export class JobQueue {
   #started = false;
 
   constructor(database: Database, logger: Logger) {
+    this.#database = database;
     this.#logger = logger;
     const common = {
       schema: 'pgboss',
@@ -144,6 +146,29 @@ export class JobQueue {
         }
       },
     );
+  }
+
+  /**
+   * The payloads of `def`'s jobs still waiting to run (queued, due or not, or waiting for a
+   * retry) whose `field` is one of `values`. Read from pg-boss's job table through its index of
+   * waiting jobs (job_i5: name, start_after, where state < 'active'), so the cost follows what
+   * waits in the queue, not the queue's history.
+   */
+  async waiting<P extends object>(
+    def: JobDefinition<P>,
+    field: keyof P & string,
+    values: readonly string[],
+  ): Promise<P[]> {
+    if (values.length === 0) return [];
+    const name = await this.#ensureQueue(def as JobDefinition<unknown>);
+    const { rows } = await this.#database.query<{ data: unknown }>(
+      `select data from pgboss.job where name = $1 and state < 'active' and data->>$2 = any($3::text[])`,
+      [name, field, values],
+    );
+    return rows.flatMap((row) => {
+      const parsed = def.payload.safeParse(row.data);
+      return parsed.success ? [parsed.data] : [];
+    });
   }
 
   async queueSize(def: JobDefinition<unknown>): Promise<number> {
