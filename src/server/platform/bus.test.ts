@@ -50,6 +50,34 @@ describe('invalidation bus', () => {
   );
 
   it.runIf(testDatabaseKind() === 'postgres')(
+    'tells its own subscribers once, though its message also comes back through LISTEN',
+    async () => {
+      const database = await getTestDatabase();
+      const [sender, other] = await Promise.all([
+        connectInvalidationBus(database, logger),
+        connectInvalidationBus(database, logger),
+      ]);
+      try {
+        const id = crypto.randomUUID();
+        const heardBySender: string[] = [];
+        const heardByOther: string[] = [];
+        sender.subscribe('tenant-cache', (heard) => heardBySender.push(heard));
+        other.subscribe('tenant-cache', (heard) => heardByOther.push(heard));
+        sender.publish('tenant-cache', id);
+        expect(heardBySender).toEqual([id]);
+        // Once the other bus has it through LISTEN, so has the sender's own LISTEN connection
+        // (both hear every notification); a little longer for good measure.
+        await expect.poll(() => heardByOther, { timeout: 5000 }).toEqual([id]);
+        await new Promise((resolve) => setTimeout(resolve, 200));
+        expect(heardBySender).toEqual([id]);
+      } finally {
+        await sender.close();
+        await other.close();
+      }
+    },
+  );
+
+  it.runIf(testDatabaseKind() === 'postgres')(
     'opens its listening connection again when it drops, and drops what it may have missed',
     async () => {
       const database = await getTestDatabase();

@@ -5,8 +5,9 @@ import type { Logger } from './logger.ts';
 
 // Invalidations that every process must hear: a write drops cached lists, a sign-out drops
 // cached sessions. Local subscribers run at once; on PostgreSQL the message also goes to the
-// other processes with pg_notify (each LISTENs on one channel). The embedded database has one
-// process, so there the bus is local only.
+// other processes with pg_notify (each LISTENs on one channel), tagged with the sending bus so
+// that it does not hear its own message a second time. The embedded database has one process,
+// so there the bus is local only.
 //
 // Some messages must only be heard if the change they describe happened: a post's new status
 // (publishing-status). Those are queued with notifyAfterCommit inside the writing transaction and
@@ -152,15 +153,17 @@ export async function connectInvalidationBus(
       }
     }
   };
-  // The topic is everything before the first colon; the rest (which may hold colons) is the id,
-  // or for a transactional topic a JSON array of messages.
+  // Which bus sent a plain message: `topic@origin:id`. Its own subscribers heard it at once.
+  const origin = crypto.randomUUID().slice(0, 8);
+  // The topic is everything before the first colon (less an `@origin`); the rest (which may hold
+  // colons) is the id, or for a transactional topic a JSON array of messages.
   const hear = (payload: string) => {
     const split = payload.indexOf(':');
     if (split <= 0 || split === payload.length - 1) return;
-    const topic = payload.slice(0, split) as BusTopic;
+    const [topic, sender] = payload.slice(0, split).split('@', 2) as [BusTopic, string?];
     const rest = payload.slice(split + 1);
     if (!TRANSACTIONAL.has(topic)) {
-      deliver(topic, rest);
+      if (sender !== origin) deliver(topic, rest);
       return;
     }
     let messages: unknown;
@@ -234,7 +237,7 @@ export async function connectInvalidationBus(
       deliver(topic, id);
       if (!remote) return;
       database
-        .query('select pg_notify($1, $2)', [BUS_CHANNEL, `${topic}:${id}`])
+        .query('select pg_notify($1, $2)', [BUS_CHANNEL, `${topic}@${origin}:${id}`])
         .catch((error: unknown) => {
           logger.warn({ err: error, topic, id }, 'invalidation not broadcast');
         });
