@@ -4,6 +4,7 @@ import { Readable, Transform } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import type { ReadableStream as NodeReadableStream } from 'node:stream/web';
 import { z } from 'zod';
+import { fileTooLargeMessage } from '#shared/file-size.ts';
 import {
   bulkTagInputSchema,
   cleanupInputSchema,
@@ -32,7 +33,6 @@ import { fileRequest, storedFileResponse } from '#server/platform/http/stored-fi
 import { actorOf, requireActor } from '../auth/auth.middleware.ts';
 import { mediaRefused } from './inspect.ts';
 import * as media from './media.service.ts';
-import { formatBytes } from './media.service.ts';
 import { uploadTempDir } from './media.storage.ts';
 
 const tags = ['Media'];
@@ -58,9 +58,7 @@ export async function receiveUpload(
     transform(chunk: Buffer, _encoding, callback) {
       size += chunk.length;
       if (size > maxBytes) {
-        callback(
-          mediaRefused(`The file is larger than the ${formatBytes(maxBytes)} your plan accepts.`),
-        );
+        callback(mediaRefused(fileTooLargeMessage(null, maxBytes)));
         return;
       }
       callback(null, chunk);

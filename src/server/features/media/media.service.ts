@@ -20,6 +20,7 @@ import {
 import { eq } from 'drizzle-orm';
 import { AppError } from '#shared/errors/index.ts';
 import { can } from '#shared/permissions.ts';
+import { fileTooLargeMessage, formatBytes } from '#shared/file-size.ts';
 import { DEFAULT_PLAN, PLANS, type PlanId } from '#shared/plans.ts';
 import type { z } from 'zod';
 import { requireAccess, tenantScope, type ServiceContext } from '#server/platform/access.ts';
@@ -41,7 +42,6 @@ import { hashFile, mediaStorage, variantKey } from './media.storage.ts';
 import { mediaItems } from './media.tables.ts';
 
 const DAY_MS = 86_400_000;
-const MB = 1024 * 1024;
 
 function parse<T extends z.ZodType>(schema: T, input: unknown): z.output<T> {
   const parsed = schema.safeParse(input);
@@ -51,12 +51,6 @@ function parse<T extends z.ZodType>(schema: T, input: unknown): z.output<T> {
 
 function notFound(id: string): never {
   throw AppError.from('NOT_FOUND', { technicalMessage: `No media item ${id}` });
-}
-
-export function formatBytes(bytes: number): string {
-  if (bytes >= 1024 * MB) return `${Math.round((bytes / (1024 * MB)) * 10) / 10} GB`;
-  if (bytes >= MB) return `${Math.round((bytes / MB) * 10) / 10} MB`;
-  return `${Math.max(1, Math.round(bytes / 1024))} KB`;
 }
 
 async function planOf(tx: Tx, tenantId: string): Promise<PlanId> {
@@ -128,9 +122,7 @@ export async function prepareUpload(
   const { used, limits } = await readUsage(ctx);
   if (declaredLength !== null) {
     if (declaredLength > limits.maxFileBytes) {
-      throw mediaRefused(
-        `The file is ${formatBytes(declaredLength)}; your plan accepts files up to ${formatBytes(limits.maxFileBytes)}.`,
-      );
+      throw mediaRefused(fileTooLargeMessage(declaredLength, limits.maxFileBytes));
     }
     if (used.bytes + declaredLength > limits.quotaBytes) {
       throw overQuota(declaredLength, used.bytes, limits.quotaBytes);

@@ -15,7 +15,7 @@ import { Input } from '../../../components/ui/input.tsx';
 import { Skeleton } from '../../../components/ui/skeleton.tsx';
 import { userMessageOf } from '../../../lib/errors.ts';
 import { mediaApi, mediaKeys } from '../api/media-api.ts';
-import { formatBytes } from '../lib/upload-queue.ts';
+import { formatBytes } from '#shared/file-size.ts';
 
 interface CleanupDialogProps {
   open: boolean;

@@ -2,7 +2,7 @@ import { Film, ImageIcon, Loader2, Play, TriangleAlert } from 'lucide-react';
 import { mediaRoutes, type MediaItem } from '#shared/contracts/media.contract.ts';
 import { Badge } from '../../../components/ui/badge.tsx';
 import { cn } from '../../../lib/cn.ts';
-import { formatBytes } from '../lib/upload-queue.ts';
+import { formatBytes } from '#shared/file-size.ts';
 
 interface CollectionProps {
   items: MediaItem[];

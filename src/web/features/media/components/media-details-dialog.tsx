@@ -22,7 +22,7 @@ import { Skeleton } from '../../../components/ui/skeleton.tsx';
 import { fieldErrorsOf } from '../../../lib/api-client.ts';
 import { userMessageOf } from '../../../lib/errors.ts';
 import { mediaApi, mediaKeys, useMediaDetails } from '../api/media-api.ts';
-import { formatBytes } from '../lib/upload-queue.ts';
+import { formatBytes } from '#shared/file-size.ts';
 import { dimensionsOf, formatDuration, Thumbnail } from './media-collection.tsx';
 import { DeleteDialog } from './delete-dialog.tsx';
 

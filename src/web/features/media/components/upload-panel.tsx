@@ -3,7 +3,8 @@ import { CheckCircle2, CircleAlert, UploadCloud, X } from 'lucide-react';
 import { MEDIA_ACCEPT_ATTRIBUTE } from '#shared/contracts/media.contract.ts';
 import { Button } from '../../../components/ui/button.tsx';
 import { cn } from '../../../lib/cn.ts';
-import { formatBytes, type UploadEntry } from '../lib/upload-queue.ts';
+import { formatBytes } from '#shared/file-size.ts';
+import type { UploadEntry } from '../lib/upload-queue.ts';
 
 interface UploadPanelProps {
   entries: UploadEntry[];

@@ -1,5 +1,6 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import type { MediaItem } from '#shared/contracts/media.contract.ts';
+import { fileTooLargeMessage } from '#shared/file-size.ts';
 import { fieldErrorsOf } from '../../../lib/api-client.ts';
 import { userMessageOf } from '../../../lib/errors.ts';
 import { uploadMediaFile, type UploadHandle } from '../api/media-api.ts';
@@ -23,18 +24,11 @@ export interface UploadEntry {
 
 const ACCEPTED_EXTENSIONS = /\.(jpe?g|jfif|png|webp|heic|heif|mp4|m4v|mov|qt)$/i;
 
-export function formatBytes(bytes: number): string {
-  if (bytes >= 1024 ** 3) return `${(bytes / 1024 ** 3).toFixed(1)} GB`;
-  if (bytes >= 1024 ** 2) return `${(bytes / 1024 ** 2).toFixed(1)} MB`;
-  if (bytes <= 0) return '0 KB';
-  return `${Math.max(1, Math.round(bytes / 1024))} KB`;
-}
-
 /** What can be said about a file before sending it; the server checks the content again. */
 export function fileProblem(file: File, maxFileBytes: number): string | null {
   if (file.size === 0) return 'The file is empty.';
   if (file.size > maxFileBytes) {
-    return `The file is ${formatBytes(file.size)}; your plan accepts files up to ${formatBytes(maxFileBytes)}.`;
+    return fileTooLargeMessage(file.size, maxFileBytes);
   }
   if (/\.svg$/i.test(file.name) || file.type === 'image/svg+xml') {
     return 'SVG images are not accepted: they can contain scripts.';

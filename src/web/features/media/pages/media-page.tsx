@@ -25,7 +25,8 @@ import { MediaGrid, MediaTable } from '../components/media-collection.tsx';
 import { MediaDetailsDialog } from '../components/media-details-dialog.tsx';
 import { BulkTagDialog, ManageTagsDialog } from '../components/tag-dialogs.tsx';
 import { UploadPanel } from '../components/upload-panel.tsx';
-import { formatBytes, useUploadQueue } from '../lib/upload-queue.ts';
+import { formatBytes } from '#shared/file-size.ts';
+import { useUploadQueue } from '../lib/upload-queue.ts';
 
 const SORT_LABELS: Record<MediaSort, string> = {
   name: 'Name A–Z',
