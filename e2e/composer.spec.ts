@@ -69,7 +69,7 @@ test('compose, check, preview, keep a draft across a reload, schedule, reopen an
 
   // Instagram chosen without media: its quota, and the problem named by account and rule.
   await composer.getByRole('checkbox', { name: /@rosabakery/ }).check();
-  await expect(composer.getByText(/posts left in the last 24 hours/)).toBeVisible();
+  await expect(composer.getByText(/posts left \(rolling 24 hours\)/)).toBeVisible();
   await expect(composer.getByTestId('instagram-characters')).toHaveText(
     `${text.length} / 2,200 characters`,
   );

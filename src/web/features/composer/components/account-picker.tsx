@@ -160,7 +160,7 @@ function AccountRow({
             data-testid={`quota-${connection.id}`}
             aria-live="polite"
           >
-            {quotaLine ?? (quotaLoading ? 'Checking today’s publishing limit…' : null)}
+            {quotaLine ?? (quotaLoading ? 'Checking the publishing limit…' : null)}
           </p>
         </div>
       ) : null}

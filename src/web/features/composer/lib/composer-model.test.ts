@@ -290,7 +290,7 @@ describe('formats', () => {
 
   it('says what each account may still publish', () => {
     expect(quotaText('facebook', undefined)).toBe('Facebook sets no daily limit');
-    expect(quotaText('instagram', quota(23))).toBe('23 of 25 posts left in the last 24 hours');
+    expect(quotaText('instagram', quota(23))).toBe('23 of 25 posts left (rolling 24 hours)');
     expect(
       quotaText('instagram', {
         ...quota(0),

@@ -16,6 +16,7 @@ import {
 } from '#shared/platform-limits.ts';
 import { checkTarget, targetNotices, type TargetMedia } from '#shared/publishing-rules.ts';
 import { instantOf } from '../../calendar/lib/event-form.ts';
+import { quotaLeftText } from '../../dashboard/api/publishing-quota.ts';
 import {
   formatDateKey,
   formatTimeKey,
@@ -158,8 +159,7 @@ export function quotaText(platform: Platform, quota: AccountQuota | undefined): 
   if (quota.source === 'unavailable') {
     return `Daily limit not known: ${quota.reason ?? 'Instagram did not answer'}`;
   }
-  const left = quota.remaining ?? 0;
-  return `${left} of ${quota.total} posts left in the last 24 hours`;
+  return quotaLeftText(quota.remaining ?? 0, quota.total ?? 0);
 }
 
 // ------------------------------------------------------------------------------- formats

@@ -202,7 +202,7 @@ describe('the composer', { timeout: 20_000 }, () => {
 
     fireEvent.click(await within(composer).findByRole('checkbox', { name: /@rosabakery/ }));
     expect(
-      await within(composer).findByText('23 of 25 posts left in the last 24 hours'),
+      await within(composer).findByText('23 of 25 posts left (rolling 24 hours)'),
     ).toBeTruthy();
     const checks = within(composer).getByRole('region', { name: 'Checks' });
     const problems = () =>

@@ -19,3 +19,11 @@ export function usePublishingQuota(enabled = true) {
     meta: { handlesErrors: true },
   });
 }
+
+/**
+ * "47 of 50 posts left (rolling 24 hours)": Instagram counts the posts of the last 24 hours, not
+ * of the calendar day, so the home page and the composer say the same window the same way.
+ */
+export function quotaLeftText(remaining: number, total: number): string {
+  return `${remaining} of ${total} posts left (rolling 24 hours)`;
+}

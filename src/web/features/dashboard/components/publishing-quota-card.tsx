@@ -14,19 +14,19 @@ import { QueryContent } from '../../../components/ui/query-status.tsx';
 import { cn } from '../../../lib/cn.ts';
 import { PlatformIcon } from '../../platforms/components/brand-icons.tsx';
 import { PLATFORM_STYLES } from '../../calendar/components/event-style.tsx';
-import { usePublishingQuota } from '../api/publishing-quota.ts';
+import { quotaLeftText, usePublishingQuota } from '../api/publishing-quota.ts';
 
 // What each connected account may still publish in the platform's rolling 24-hour window
 // (docs/decisions/082): Instagram's limit read from Instagram, Facebook Pages without one, and
 // the reason when it could not be read.
 
-/** "47 of 50 left today", "No daily limit", or why it is not known. */
+/** "47 of 50 posts left (rolling 24 hours)", "No daily limit", or why it is not known. */
 export function quotaSummary(quota: AccountQuota): string {
   if (quota.source === 'not_limited') return 'No daily limit';
   if (quota.source === 'unavailable' || quota.remaining === null || quota.total === null) {
     return quota.reason ?? 'Not known right now';
   }
-  return `${quota.remaining} of ${quota.total} left today`;
+  return quotaLeftText(quota.remaining, quota.total);
 }
 
 function QuotaBar({ quota }: { quota: AccountQuota }) {
@@ -36,7 +36,7 @@ function QuotaBar({ quota }: { quota: AccountQuota }) {
   return (
     <div
       role="progressbar"
-      aria-label={`${quota.account_name}: posts left today`}
+      aria-label={`${quota.account_name}: posts left (rolling 24 hours)`}
       aria-valuemin={0}
       aria-valuemax={total}
       aria-valuenow={remaining}
