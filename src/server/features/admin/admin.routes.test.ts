@@ -9,20 +9,12 @@ import {
   type TestApp,
 } from '#server/test/app.ts';
 import { issueAdminSetupToken } from './admin.service.ts';
+import { expectError } from '#server/test/expect-error.ts';
 
 let t: TestApp;
 beforeAll(async () => {
   t = await getTestApp();
 });
-
-type Res = {
-  status: number;
-  json: { success: boolean; error?: string; metadata: { errorCode: string } };
-};
-function expectError(res: Res, status: number, code: string) {
-  expect(res.status, JSON.stringify(res.json)).toBe(status);
-  expect(res.json.metadata.errorCode).toBe(code);
-}
 
 describe('first administrator setup', () => {
   it('needs the one-time token printed at start, and works only while no administrator exists', async () => {

@@ -23,6 +23,7 @@ import {
 import { startOpenAiSimulator, type OpenAiSimulator } from '#simulators/openai/openai-simulator.ts';
 import type { ServiceContext } from '#server/platform/access.ts';
 import { generate, periodOf, saveVariant } from './ai-content.service.ts';
+import { expectError } from '#server/test/expect-error.ts';
 
 let t: TestApp;
 let sim: OpenAiSimulator;
@@ -78,16 +79,6 @@ function eventsOf(text: string): StreamEvent[] {
 async function stream(client: TestClient, body: Record<string, unknown>) {
   const res = await client.request('/api/ai-content/generations/stream', { json: body });
   return { res, events: res.status === 200 ? eventsOf(res.text) : [] };
-}
-
-function expectError(
-  res: { status: number; json: { success: boolean; metadata: { errorCode: string } } },
-  status: number,
-  code: string,
-) {
-  expect(res.status).toBe(status);
-  expect(res.json.success).toBe(false);
-  expect(res.json.metadata.errorCode).toBe(code);
 }
 
 async function setUsage(userId: string, used: number) {

@@ -9,6 +9,7 @@ import {
   type SignedInUser,
   type TestApp,
 } from '#server/test/app.ts';
+import { expectError } from '#server/test/expect-error.ts';
 
 let t: TestApp;
 let a: SignedInUser;
@@ -26,16 +27,6 @@ async function create(user: SignedInUser, body: Record<string, unknown>) {
   const res = await user.client.request('/api/calendar-events', { json: body });
   expect(res.status, res.text).toBe(201);
   return calendarEventSchema.parse(res.json.data);
-}
-
-function expectError(
-  res: { status: number; json: { success: boolean; metadata: { errorCode: string } } },
-  status: number,
-  code: string,
-) {
-  expect(res.status).toBe(status);
-  expect(res.json.success).toBe(false);
-  expect(res.json.metadata.errorCode).toBe(code);
 }
 
 describe('signed-out visitors', () => {

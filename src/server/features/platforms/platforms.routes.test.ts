@@ -24,6 +24,7 @@ import { platformConnections } from './platforms.tables.ts';
 import * as platforms from './platforms.service.ts';
 import { processWebhookEvent } from './webhooks.ts';
 import { metaWebhookEvents } from './platforms.tables.ts';
+import { expectError } from '#server/test/expect-error.ts';
 
 // Connecting accounts end to end against the in-process Graph API simulator (demo mode: the test
 // app has no Meta app configured): the dialog, the callback, picking, health, reconnect,
@@ -49,16 +50,6 @@ async function control(path: string, body: unknown) {
     body: JSON.stringify(body),
   });
   return (await res.json()) as Record<string, unknown>;
-}
-
-function expectError(
-  res: { status: number; json: { success: boolean; metadata: { errorCode: string } } },
-  status: number,
-  code: string,
-) {
-  expect(res.status, JSON.stringify(res.json)).toBe(status);
-  expect(res.json.success).toBe(false);
-  expect(res.json.metadata.errorCode).toBe(code);
 }
 
 /** Start → dialog (auto consent or a form decision) → the redirect's query parameters. */

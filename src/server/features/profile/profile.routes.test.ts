@@ -15,6 +15,7 @@ import {
   type TestApp,
 } from '#server/test/app.ts';
 import { profiles } from './profile.tables.ts';
+import { expectError } from '#server/test/expect-error.ts';
 
 let t: TestApp;
 let admin: SignedInUser;
@@ -27,16 +28,6 @@ beforeAll(async () => {
   ]);
   await makeAdmin(t, admin.userId);
 });
-
-function expectError(
-  res: { status: number; json: { success: boolean; metadata: { errorCode: string } } },
-  status: number,
-  code: string,
-) {
-  expect(res.status).toBe(status);
-  expect(res.json.success).toBe(false);
-  expect(res.json.metadata.errorCode).toBe(code);
-}
 
 describe('/api/profile', () => {
   it('answers 401 when signed out', async () => {

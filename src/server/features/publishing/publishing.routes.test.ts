@@ -26,6 +26,7 @@ import {
 } from './publishing.test-helpers.ts';
 import { addMember } from './team.test-helpers.ts';
 import * as targets from './targets.service.ts';
+import { expectError } from '#server/test/expect-error.ts';
 
 // The publishing API through the real app and database, with accounts connected through the
 // Graph API simulator and the app's own job workers (docs/decisions/080): choosing targets and
@@ -59,14 +60,6 @@ const restore: Array<() => unknown> = [];
 afterEach(async () => {
   for (const undo of restore.splice(0).reverse()) await undo();
 });
-
-type Res = Awaited<ReturnType<TestClient['request']>>;
-
-function expectError(res: Res, status: number, code: string) {
-  expect(res.status, res.text).toBe(status);
-  expect(res.json.success).toBe(false);
-  expect(res.json.metadata.errorCode).toBe(code);
-}
 
 async function createEvent(
   user: SignedInUser,

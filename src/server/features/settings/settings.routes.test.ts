@@ -9,6 +9,7 @@ import {
   type TestApp,
 } from '#server/test/app.ts';
 import { businessProfiles } from './settings.tables.ts';
+import { expectError } from '#server/test/expect-error.ts';
 
 let t: TestApp;
 let owner: SignedInUser;
@@ -21,16 +22,6 @@ async function deleteBusinessProfile(userId: string) {
   await t.runtime.deps.database.unsafeDb
     .delete(businessProfiles)
     .where(eq(businessProfiles.userId, userId));
-}
-
-function expectError(
-  res: { status: number; json: { success: boolean; metadata: { errorCode: string } } },
-  status: number,
-  code: string,
-) {
-  expect(res.status).toBe(status);
-  expect(res.json.success).toBe(false);
-  expect(res.json.metadata.errorCode).toBe(code);
 }
 
 describe('GET /api/business-profile', () => {

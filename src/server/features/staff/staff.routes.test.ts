@@ -21,6 +21,7 @@ import { rowsOf } from '#server/platform/db/client.ts';
 import { hashToken } from '#server/platform/security/tokens.ts';
 import { staffInvitations } from './staff.tables.ts';
 import { subscription } from '../subscription/subscription.tables.ts';
+import { expectError } from '#server/test/expect-error.ts';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -28,12 +29,6 @@ beforeAll(async () => {
 });
 
 type Res = { status: number; json: { success: boolean; metadata: { errorCode: string } } };
-function expectError(res: Res, status: number, code: string) {
-  expect(res.status, JSON.stringify(res.json)).toBe(status);
-  expect(res.json.success).toBe(false);
-  expect(res.json.metadata.errorCode).toBe(code);
-}
-
 /**
  * The test client keeps one cookie; the accept and active-tenant answers add sg_tenant beside
  * the session, as a browser would.

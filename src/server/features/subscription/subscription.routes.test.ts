@@ -15,6 +15,7 @@ import {
 import * as repo from './subscription.repository.ts';
 import * as subscriptions from './subscription.service.ts';
 import { subscription } from './subscription.tables.ts';
+import { expectError } from '#server/test/expect-error.ts';
 
 let t: TestApp;
 let admin: SignedInUser;
@@ -33,16 +34,6 @@ function ctxFor(userId: string, actor: Partial<Actor> = {}): ServiceContext {
     deps: t.runtime.deps,
     actor: { userId, tenantId: userId, tenantRole: 'owner', isAdmin: false, ...actor },
   };
-}
-
-function expectError(
-  res: { status: number; json: { success: boolean; metadata: { errorCode: string } } },
-  status: number,
-  code: string,
-) {
-  expect(res.status).toBe(status);
-  expect(res.json.success).toBe(false);
-  expect(res.json.metadata.errorCode).toBe(code);
 }
 
 async function rejection(promise: Promise<unknown>): Promise<AppError> {
