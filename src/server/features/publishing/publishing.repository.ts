@@ -416,3 +416,23 @@ export async function saveContainerId(
     params: [post.userId, post.id, containerId, now],
   });
 }
+
+/**
+ * Of `externalIds` (posts found on an account), those another delivery to the same account
+ * already has on record: reconcile must not take a post that is someone else's.
+ */
+export async function externalIdsTaken(
+  database: Database,
+  scope: TenantScope,
+  post: Pick<PostRow, 'id' | 'userId' | 'connectionId'>,
+  externalIds: readonly string[],
+): Promise<Set<string>> {
+  if (externalIds.length === 0 || !post.connectionId) return new Set();
+  const rows = await withTenantStatement<{ external_id: string }>(database, scope, {
+    sql: `SELECT external_id FROM public.platform_posts
+           WHERE user_id = $1 AND connection_id = $2 AND id <> $3
+             AND external_id = ANY($4::text[])`,
+    params: [post.userId, post.connectionId, post.id, externalIds],
+  });
+  return new Set(rows.map((r) => r.external_id));
+}

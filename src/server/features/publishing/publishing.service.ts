@@ -709,16 +709,47 @@ async function findInstagramMedia(
   client: MetaClient,
   job: MediaLookup,
   since: Date,
-): Promise<{ id: string; permalink: string | null } | null> {
-  if (job.story) return findInstagramStory(client, job, job.story.kind, since);
+): Promise<FoundPost | null> {
+  return (await instagramCandidates(client, job, since))[0] ?? null;
+}
+
+/** A post found on the account that may be the delivery's. */
+interface FoundPost {
+  id: string;
+  permalink: string | null;
+}
+
+/** Media on the account made since the attempt began that could be the delivery's, in order. */
+async function instagramCandidates(
+  client: MetaClient,
+  job: MediaLookup,
+  since: Date,
+): Promise<FoundPost[]> {
+  if (job.story) return storyCandidates(client, job, job.story.kind, since);
   const items = await client.ig.listMedia(job.host, job.igUserId, job.token);
   const from = since.getTime() - CLOCK_SLACK_MS;
-  const match = (
-    items as { id: string; caption?: string; permalink?: string; timestamp?: string }[]
-  )
+  return (items as { id: string; caption?: string; permalink?: string; timestamp?: string }[])
     .filter((m) => !m.timestamp || Date.parse(m.timestamp) >= from)
-    .find((m) => (m.caption ?? '') === job.caption);
-  return match ? { id: match.id, permalink: match.permalink ?? null } : null;
+    .filter((m) => (m.caption ?? '') === job.caption)
+    .map((m) => ({ id: m.id, permalink: m.permalink ?? null }));
+}
+
+/** Page posts made since the attempt began with the delivery's text, in the feed's order. */
+async function facebookCandidates(
+  client: MetaClient,
+  pageId: string,
+  token: string,
+  caption: string,
+  since: Date,
+): Promise<FoundPost[]> {
+  const posts = await client.facebook.listPosts(pageId, token);
+  const from = since.getTime() - CLOCK_SLACK_MS;
+  return posts
+    .filter(
+      (p) =>
+        (p.message ?? '') === caption && (!p.created_time || Date.parse(p.created_time) >= from),
+    )
+    .map((p) => ({ id: p.id, permalink: p.permalink_url ?? null }));
 }
 
 /**
@@ -727,23 +758,23 @@ async function findInstagramMedia(
  * attempt began; a story of that kind posted another way in the same minutes could be taken for
  * it (docs/decisions/086).
  */
-async function findInstagramStory(
+async function storyCandidates(
   client: MetaClient,
   job: Pick<MediaLookup, 'host' | 'igUserId' | 'token'>,
   kind: 'image' | 'video' | null,
   since: Date,
-): Promise<{ id: string; permalink: string | null } | null> {
+): Promise<FoundPost[]> {
   const stories = await client.ig.listStories(job.host, job.igUserId, job.token);
   const from = since.getTime() - CLOCK_SLACK_MS;
   const type = kind === 'video' ? 'VIDEO' : kind === 'image' ? 'IMAGE' : null;
   const at = (s: { timestamp?: string }) => (s.timestamp ? Date.parse(s.timestamp) : 0);
   // The edge lists newest first and times are to the second: oldest first keeps ties in order.
-  const match = [...stories]
+  return [...stories]
     .reverse()
     .filter((s) => !s.timestamp || at(s) >= from)
     .filter((s) => !type || !s.media_type || s.media_type === type)
-    .sort((a, b) => at(a) - at(b))[0];
-  return match ? { id: match.id, permalink: match.permalink ?? null } : null;
+    .sort((a, b) => at(a) - at(b))
+    .map((s) => ({ id: s.id, permalink: s.permalink ?? null }));
 }
 
 async function postFirstComment(
@@ -817,6 +848,17 @@ export async function runReconcile(
       return;
     }
     const caption = event.content ?? '';
+    // The first candidate no other delivery to the account has on record: two deliveries of the
+    // same text to one account within minutes must not both take the same post.
+    const firstFree = async (candidates: FoundPost[]): Promise<FoundPost | null> => {
+      const taken = await repo.externalIdsTaken(
+        deps.database,
+        scope,
+        row,
+        candidates.map((c) => c.id),
+      );
+      return candidates.find((c) => !taken.has(c.id)) ?? null;
+    };
     let found: { id: string | null; permalink: string | null } | null = null;
     let retryFromScratch = true;
     if (connection.platform === 'instagram') {
@@ -835,25 +877,24 @@ export async function runReconcile(
       if (row.containerId) {
         const status = await client.ig.containerStatus(host, row.containerId, token);
         if (status.status_code === 'PUBLISHED') {
-          found = (await findInstagramMedia(client, job, since)) ?? { id: null, permalink: null };
+          found = (await firstFree(await instagramCandidates(client, job, since))) ?? {
+            id: null,
+            permalink: null,
+          };
         } else if (status.status_code === 'FINISHED') {
           // The container is one-shot: publishing it again cannot make a second post.
           retryFromScratch = false;
         }
       } else if (!job.story) {
-        found = await findInstagramMedia(client, job, since);
+        found = await firstFree(await instagramCandidates(client, job, since));
       }
       // A story without a container on record was never sent (the container is saved before
       // media_publish), and with no caption a look at the stories edge could only match
       // someone else's story by its kind: it is not out.
     } else {
-      const posts = await client.facebook.listPosts(connection.externalId, token);
-      const from = since.getTime() - CLOCK_SLACK_MS;
-      const match = posts.find(
-        (p) =>
-          (p.message ?? '') === caption && (!p.created_time || Date.parse(p.created_time) >= from),
+      found = await firstFree(
+        await facebookCandidates(client, connection.externalId, token, caption, since),
       );
-      if (match) found = { id: match.id, permalink: match.permalink_url ?? null };
     }
     if (found) {
       await back({

@@ -1,0 +1,93 @@
+import { eq } from 'drizzle-orm';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { SEED } from '#simulators/meta-graph/state.ts';
+import {
+  createSignedInUser,
+  getTestApp,
+  type SignedInUser,
+  type TestApp,
+} from '#server/test/app.ts';
+import { platformPosts } from '../calendar/calendar.tables.ts';
+import { runPublish, runReconcile } from './publishing.service.ts';
+import {
+  connectAll,
+  insertScheduledPost,
+  postRow,
+  publishedCopies,
+  recordingDispatcher,
+  type Connected,
+} from './publishing.test-helpers.ts';
+
+// Reconcile finds an unconfirmed post by its text and time on the account. Two deliveries of the
+// same text to one Page within minutes (a business posting the same notice twice, a duplicated
+// post) must not both take the one post that went out: a post another delivery has on record is
+// not a candidate.
+
+let t: TestApp;
+let user: SignedInUser;
+let page: Connected;
+
+beforeAll(async () => {
+  t = await getTestApp();
+  user = await createSignedInUser(t);
+  page = (await connectAll(t, user)).find((a) => a.external_id === SEED.pageId)!;
+});
+
+describe('reconcile', () => {
+  it('does not take a post that another delivery of the same text already has', async () => {
+    const text = `Closed on Monday for the holiday ${crypto.randomUUID()}`;
+    const now = new Date();
+    const first = await insertScheduledPost(t, user.userId, {
+      content: text,
+      at: now,
+      targets: [{ connection: page }],
+    });
+    const second = await insertScheduledPost(t, user.userId, {
+      content: text,
+      at: now,
+      targets: [{ connection: page }],
+    });
+    const firstId = first.posts[0]!.id;
+    const secondId = second.posts[0]!.id;
+    // The second delivery's worker began, then died before it knew whether its call went out;
+    // meanwhile the first was published.
+    await t.runtime.deps.database.unsafeDb
+      .update(platformPosts)
+      .set({ status: 'unconfirmed', attempts: 1, attemptStartedAt: now, nextAttemptAt: now })
+      .where(eq(platformPosts.id, secondId));
+    const jobs = recordingDispatcher();
+    await runPublish(
+      t.runtime.deps,
+      { postId: firstId, userId: user.userId, version: 1 },
+      { dispatcher: jobs.dispatcher },
+    );
+    const published = await postRow(t, firstId);
+    expect(published.status).toBe('published');
+    expect(publishedCopies(t, text)).toBe(1);
+
+    const version = (await postRow(t, secondId)).version;
+    await runReconcile(
+      t.runtime.deps,
+      { postId: secondId, userId: user.userId, version },
+      { dispatcher: jobs.dispatcher },
+    );
+    // The one post on the Page is the first delivery's: the second was not sent, and tries again.
+    const after = await postRow(t, secondId);
+    expect(after.status).toBe('scheduled');
+    expect(after.externalId).toBeNull();
+    const retry = jobs.sent.find((j) => j.kind === 'publish' && j.payload.postId === secondId)!;
+    expect(retry).toBeDefined();
+    await runPublish(t.runtime.deps, retry.payload, {
+      dispatcher: jobs.dispatcher,
+      now: () => retry.at,
+    });
+    // Facebook refuses the same text twice on a Page: the second delivery says so, instead of
+    // pointing at the first's post as if both had gone out.
+    const refused = await postRow(t, secondId);
+    expect(refused.status).toBe('failed');
+    expect(refused.lastError).toMatch(/Duplicate status message/);
+    expect(refused.externalId).toBeNull();
+    expect(publishedCopies(t, text)).toBe(1);
+    expect((await postRow(t, firstId)).externalId).toBe(published.externalId);
+  });
+});
