@@ -83,20 +83,12 @@ function UpcomingRow({ event, timeZone }: { event: CalendarEvent; timeZone: stri
     <li className="flex flex-wrap items-center gap-x-4 gap-y-1 py-3 first:pt-0 last:pb-0">
       <div className="flex min-w-0 flex-1 items-center gap-3">
         <Clock aria-hidden className="size-4 shrink-0 text-muted-foreground" />
-        <div className="min-w-0">
-          <Link
-            to={eventLink(event.id)}
-            className="block truncate text-sm font-medium text-foreground hover:underline"
-          >
-            {event.title}
-          </Link>
-          <p className="text-xs text-muted-foreground">
-            <time dateTime={event.scheduled_for ?? undefined}>
-              {formatWhen(event.scheduled_for, timeZone)}
-            </time>
-            {event.platforms.length > 0 ? ` · ${event.platforms.map(labelOf).join(', ')}` : ''}
-          </p>
-        </div>
+        <EventSummary
+          event={event}
+          timeZone={timeZone}
+          className="min-w-0"
+          after={event.platforms.length > 0 ? ` · ${event.platforms.map(labelOf).join(', ')}` : ''}
+        />
       </div>
       <Badge variant={STATUS_VARIANTS[event.status]}>{labelOf(event.status)}</Badge>
     </li>
@@ -156,6 +148,36 @@ function eventLink(id: string): string {
   return `/dashboard/calendar?event=${encodeURIComponent(id)}`;
 }
 
+/** A post's title, linking to it on the calendar, over when it goes out (and `after` that). */
+function EventSummary({
+  event,
+  timeZone,
+  className,
+  after,
+}: {
+  event: CalendarEvent;
+  timeZone: string | undefined;
+  className: string;
+  after?: string;
+}) {
+  return (
+    <div className={className}>
+      <Link
+        to={eventLink(event.id)}
+        className="block truncate text-sm font-medium text-foreground hover:underline"
+      >
+        {event.title}
+      </Link>
+      <p className="text-xs text-muted-foreground">
+        <time dateTime={event.scheduled_for ?? undefined}>
+          {formatWhen(event.scheduled_for, timeZone)}
+        </time>
+        {after}
+      </p>
+    </div>
+  );
+}
+
 function AttentionRow({ event, timeZone }: { event: CalendarEvent; timeZone: string | undefined }) {
   const failed = event.status === 'failed';
   const Icon = failed ? AlertCircle : CircleHelp;
@@ -165,19 +187,7 @@ function AttentionRow({ event, timeZone }: { event: CalendarEvent; timeZone: str
         aria-hidden
         className={cn('size-4 shrink-0', failed ? 'text-destructive' : 'text-warning')}
       />
-      <div className="min-w-0 flex-1">
-        <Link
-          to={eventLink(event.id)}
-          className="block truncate text-sm font-medium text-foreground hover:underline"
-        >
-          {event.title}
-        </Link>
-        <p className="text-xs text-muted-foreground">
-          <time dateTime={event.scheduled_for ?? undefined}>
-            {formatWhen(event.scheduled_for, timeZone)}
-          </time>
-        </p>
-      </div>
+      <EventSummary event={event} timeZone={timeZone} className="min-w-0 flex-1" />
       <Badge variant={STATUS_VARIANTS[event.status]}>{labelOf(event.status)}</Badge>
     </li>
   );
