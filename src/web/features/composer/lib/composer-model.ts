@@ -159,7 +159,7 @@ export function quotaText(platform: Platform, quota: AccountQuota | undefined): 
   if (quota.source === 'unavailable') {
     return `Daily limit not known: ${quota.reason ?? 'Instagram did not answer'}`;
   }
-  return quotaLeftText(quota.remaining ?? 0, quota.total ?? 0);
+  return quotaLeftText(quota.remaining ?? 0, quota.total ?? 0, true);
 }
 
 // ------------------------------------------------------------------------------- formats

@@ -21,9 +21,10 @@ export function usePublishingQuota(enabled = true) {
 }
 
 /**
- * "47 of 50 posts left (rolling 24 hours)": Instagram counts the posts of the last 24 hours, not
- * of the calendar day, so the home page and the composer say the same window the same way.
+ * "47 of 50 posts left", and " (rolling 24 hours)" with `withWindow`: Instagram counts the posts of
+ * the last 24 hours, not of the calendar day. The composer says the window on the line; the home
+ * card says it once, in its description.
  */
-export function quotaLeftText(remaining: number, total: number): string {
-  return `${remaining} of ${total} posts left (rolling 24 hours)`;
+export function quotaLeftText(remaining: number, total: number, withWindow = false): string {
+  return `${remaining} of ${total} posts left${withWindow ? ' (rolling 24 hours)' : ''}`;
 }

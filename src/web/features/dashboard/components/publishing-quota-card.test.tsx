@@ -63,10 +63,10 @@ describe('publishing quota card', () => {
     });
     expect(bar.getAttribute('aria-valuenow')).toBe('47');
     expect(bar.getAttribute('aria-valuemax')).toBe('50');
-    expect(bar.getAttribute('aria-valuetext')).toBe('47 of 50 posts left (rolling 24 hours)');
+    expect(bar.getAttribute('aria-valuetext')).toBe('47 of 50 posts left');
     const rows = screen.getAllByRole('listitem');
     expect(rows.map((row) => row.textContent)).toEqual([
-      '@rosabakeryInstagram: 47 of 50 posts left (rolling 24 hours)',
+      '@rosabakeryInstagram: 47 of 50 posts left',
       'Rosa BakeryFacebook: No daily limit',
       '@rosa.studioInstagram: The access to this account has ended. Reconnect it on the Platforms page',
     ]);
@@ -101,9 +101,7 @@ describe('publishing quota card', () => {
   });
 
   it('words every case plainly', () => {
-    expect(quotaSummary(quota({ remaining: 0, used: 50 }))).toBe(
-      '0 of 50 posts left (rolling 24 hours)',
-    );
+    expect(quotaSummary(quota({ remaining: 0, used: 50 }))).toBe('0 of 50 posts left');
     expect(
       quotaSummary(quota({ source: 'unavailable', remaining: null, total: null, reason: null })),
     ).toBe('Not known right now');

@@ -20,7 +20,7 @@ import { quotaLeftText, usePublishingQuota } from '../api/publishing-quota.ts';
 // (docs/decisions/082): Instagram's limit read from Instagram, Facebook Pages without one, and
 // the reason when it could not be read.
 
-/** "47 of 50 posts left (rolling 24 hours)", "No daily limit", or why it is not known. */
+/** "47 of 50 posts left", "No daily limit", or why it is not known. */
 export function quotaSummary(quota: AccountQuota): string {
   if (quota.source === 'not_limited') return 'No daily limit';
   if (quota.source === 'unavailable' || quota.remaining === null || quota.total === null) {
