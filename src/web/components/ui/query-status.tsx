@@ -65,18 +65,22 @@ interface LoadingQuery<T> {
 }
 
 /**
- * Placeholder rows while `query` loads, its error with "Try again" when it failed, else
- * `children` with the data (which says itself what an empty list looks like).
+ * Placeholder rows while `query` loads, its error with "Try again" when it failed, `empty` when
+ * it loaded nothing (an empty list, or what `isEmpty` says), else `children` with the data.
  */
 export function QueryContent<T>({
   query,
   loading,
   errorTitle,
+  empty,
+  isEmpty = (data) => Array.isArray(data) && data.length === 0,
   children,
 }: {
   query: LoadingQuery<T>;
   loading: { label: string; rows: number; rowClassName: string };
   errorTitle: string;
+  empty?: ReactNode;
+  isEmpty?: (data: T) => boolean;
   children: (data: T) => ReactNode;
 }) {
   if (query.isError) {
@@ -91,5 +95,6 @@ export function QueryContent<T>({
   }
   // No data and no error: still loading (TanStack's "pending").
   if (query.data === undefined) return <LoadingRows {...loading} />;
+  if (empty !== undefined && isEmpty(query.data)) return empty;
   return children(query.data);
 }

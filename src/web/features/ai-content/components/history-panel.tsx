@@ -122,37 +122,37 @@ export function PromptHistory({ onReuse }: { onReuse: (generation: Generation) =
           query={query}
           loading={{ label: 'Loading prompt history', rows: 3, rowClassName: 'h-16 w-full' }}
           errorTitle="The history could not be loaded"
-        >
-          {(history) =>
-            history.items.length === 0 ? (
-              <EmptyState
-                icon={History}
-                title={q ? 'No prompts match' : 'No generations yet'}
-                description={
-                  q ? `Nothing you asked for contains “${q}”.` : 'Your prompts will be kept here.'
-                }
-              />
-            ) : (
-              <>
-                <ul className="divide-y divide-border" aria-label="Past prompts">
-                  {history.items.map((g) => (
-                    <GenerationRow key={g.id} generation={g} onReuse={onReuse} />
-                  ))}
-                </ul>
-                {history.total > history.items.length ? (
-                  <Button
-                    variant="outline"
-                    size="sm"
-                    className="justify-self-start"
-                    loading={query.isFetching}
-                    onClick={() => setLimit((l) => l + PAGE)}
-                  >
-                    Show more ({history.total - history.items.length} left)
-                  </Button>
-                ) : null}
-              </>
-            )
+          isEmpty={(history) => history.items.length === 0}
+          empty={
+            <EmptyState
+              icon={History}
+              title={q ? 'No prompts match' : 'No generations yet'}
+              description={
+                q ? `Nothing you asked for contains “${q}”.` : 'Your prompts will be kept here.'
+              }
+            />
           }
+        >
+          {(history) => (
+            <>
+              <ul className="divide-y divide-border" aria-label="Past prompts">
+                {history.items.map((g) => (
+                  <GenerationRow key={g.id} generation={g} onReuse={onReuse} />
+                ))}
+              </ul>
+              {history.total > history.items.length ? (
+                <Button
+                  variant="outline"
+                  size="sm"
+                  className="justify-self-start"
+                  loading={query.isFetching}
+                  onClick={() => setLimit((l) => l + PAGE)}
+                >
+                  Show more ({history.total - history.items.length} left)
+                </Button>
+              ) : null}
+            </>
+          )}
         </QueryContent>
       </CardContent>
     </Card>
@@ -202,22 +202,21 @@ export function AiCalendarContent() {
           query={query}
           loading={{ label: 'Loading AI content', rows: 2, rowClassName: 'h-12 w-full' }}
           errorTitle="AI content could not be loaded"
-        >
-          {(events) =>
-            events.length === 0 ? (
-              <EmptyState
-                icon={CalendarDays}
-                title="Nothing saved yet"
-                description="Save or schedule a variant and it shows up here and on the calendar."
-              />
-            ) : (
-              <ul className="divide-y divide-border" aria-label="AI content">
-                {events.map((event) => (
-                  <AiEventRow key={event.id} event={event} />
-                ))}
-              </ul>
-            )
+          empty={
+            <EmptyState
+              icon={CalendarDays}
+              title="Nothing saved yet"
+              description="Save or schedule a variant and it shows up here and on the calendar."
+            />
           }
+        >
+          {(events) => (
+            <ul className="divide-y divide-border" aria-label="AI content">
+              {events.map((event) => (
+                <AiEventRow key={event.id} event={event} />
+              ))}
+            </ul>
+          )}
         </QueryContent>
       </CardContent>
     </Card>

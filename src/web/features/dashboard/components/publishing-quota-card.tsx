@@ -87,28 +87,27 @@ export function PublishingQuotaCard() {
           query={query}
           loading={{ label: 'Loading publishing quotas', rows: 2, rowClassName: 'h-10 w-full' }}
           errorTitle="Publishing quotas could not be loaded"
-        >
-          {(quotas) =>
-            quotas.length === 0 ? (
-              <EmptyState
-                icon={Link2}
-                className="py-6"
-                title="No accounts connected"
-                description="Connect a Facebook Page or an Instagram account to publish to it."
-                action={
-                  <Button asChild size="sm">
-                    <Link to="/dashboard/platforms">Connect an account</Link>
-                  </Button>
-                }
-              />
-            ) : (
-              <ul className="divide-y divide-border">
-                {quotas.map((quota) => (
-                  <QuotaRow key={quota.connection_id} quota={quota} />
-                ))}
-              </ul>
-            )
+          empty={
+            <EmptyState
+              icon={Link2}
+              className="py-6"
+              title="No accounts connected"
+              description="Connect a Facebook Page or an Instagram account to publish to it."
+              action={
+                <Button asChild size="sm">
+                  <Link to="/dashboard/platforms">Connect an account</Link>
+                </Button>
+              }
+            />
           }
+        >
+          {(quotas) => (
+            <ul className="divide-y divide-border">
+              {quotas.map((quota) => (
+                <QuotaRow key={quota.connection_id} quota={quota} />
+              ))}
+            </ul>
+          )}
         </QueryContent>
       </CardContent>
     </Card>

@@ -117,27 +117,26 @@ function UpcomingPosts({ userId, timeZone }: { userId: string; timeZone: string 
           query={query}
           loading={{ label: 'Loading upcoming posts', rows: 3, rowClassName: 'h-14 w-full' }}
           errorTitle="Upcoming posts could not be loaded"
-        >
-          {(events) =>
-            events.length === 0 ? (
-              <EmptyState
-                icon={CalendarDays}
-                title="Nothing scheduled yet"
-                description="Plan your first post and it will show up here."
-                action={
-                  <Button asChild size="sm">
-                    <Link to="/dashboard/calendar">Open the calendar</Link>
-                  </Button>
-                }
-              />
-            ) : (
-              <ul className="divide-y divide-border">
-                {events.map((event) => (
-                  <UpcomingRow key={event.id} event={event} timeZone={timeZone} />
-                ))}
-              </ul>
-            )
+          empty={
+            <EmptyState
+              icon={CalendarDays}
+              title="Nothing scheduled yet"
+              description="Plan your first post and it will show up here."
+              action={
+                <Button asChild size="sm">
+                  <Link to="/dashboard/calendar">Open the calendar</Link>
+                </Button>
+              }
+            />
           }
+        >
+          {(events) => (
+            <ul className="divide-y divide-border">
+              {events.map((event) => (
+                <UpcomingRow key={event.id} event={event} timeZone={timeZone} />
+              ))}
+            </ul>
+          )}
         </QueryContent>
       </CardContent>
     </Card>
@@ -211,21 +210,20 @@ function NeedsAttention({ userId, timeZone }: { userId: string; timeZone: string
             rowClassName: 'h-10 w-full',
           }}
           errorTitle="These posts could not be loaded"
-        >
-          {(events) =>
-            events.length === 0 ? (
-              <p className="flex items-center gap-2 text-sm text-muted-foreground">
-                <CheckCircle2 aria-hidden className="size-4 text-success" />
-                All clear: nothing failed.
-              </p>
-            ) : (
-              <ul className="divide-y divide-border">
-                {events.slice(0, 10).map((event) => (
-                  <AttentionRow key={event.id} event={event} timeZone={timeZone} />
-                ))}
-              </ul>
-            )
+          empty={
+            <p className="flex items-center gap-2 text-sm text-muted-foreground">
+              <CheckCircle2 aria-hidden className="size-4 text-success" />
+              All clear: nothing failed.
+            </p>
           }
+        >
+          {(events) => (
+            <ul className="divide-y divide-border">
+              {events.slice(0, 10).map((event) => (
+                <AttentionRow key={event.id} event={event} timeZone={timeZone} />
+              ))}
+            </ul>
+          )}
         </QueryContent>
       </CardContent>
     </Card>
