@@ -47,7 +47,8 @@ export interface InvalidationBus {
  */
 class CommittedOutbox {
   readonly #database: Database;
-  #queue: Array<{ topic: TransactionalTopic; message: string }> = [];
+  /** Each message as JSON text and its length in bytes, worked out once. */
+  #queue: Array<{ topic: TransactionalTopic; json: string; bytes: number }> = [];
   #scheduled = false;
   logger: Logger | undefined;
   /**
@@ -62,8 +63,10 @@ class CommittedOutbox {
   }
 
   push(topic: TransactionalTopic, message: string): void {
+    const json = JSON.stringify(message);
+    const bytes = Buffer.byteLength(json);
     // What could not cross processes is not told in one either: the same on both databases.
-    if (Buffer.byteLength(`${topic}:${JSON.stringify([message])}`) > MAX_NOTIFY_BYTES) {
+    if (payloadBytes(topic, bytes, 1) > MAX_NOTIFY_BYTES) {
       this.logger?.warn({ topic, length: message.length }, 'bus message too long, dropped');
       return;
     }
@@ -71,7 +74,7 @@ class CommittedOutbox {
       for (const deliver of this.local) deliver(topic, message);
       return;
     }
-    this.#queue.push({ topic, message });
+    this.#queue.push({ topic, json, bytes });
     if (this.#scheduled) return;
     this.#scheduled = true;
     setImmediate(() => void this.#send());
@@ -82,19 +85,23 @@ class CommittedOutbox {
     this.#queue = [];
     const payloads: string[] = [];
     let batch: string[] = [];
+    let batchBytes = 0;
     let topic: TransactionalTopic | undefined;
     const close = () => {
-      if (topic && batch.length > 0) payloads.push(`${topic}:${JSON.stringify(batch)}`);
+      if (topic && batch.length > 0) payloads.push(`${topic}:[${batch.join(',')}]`);
       batch = [];
+      batchBytes = 0;
     };
     for (const item of queued) {
       if (item.topic !== topic) {
         close();
         topic = item.topic;
       }
-      const next = `${topic}:${JSON.stringify([...batch, item.message])}`;
-      if (Buffer.byteLength(next) > MAX_NOTIFY_BYTES) close();
-      batch.push(item.message);
+      if (payloadBytes(topic, batchBytes + item.bytes, batch.length + 1) > MAX_NOTIFY_BYTES) {
+        close();
+      }
+      batch.push(item.json);
+      batchBytes += item.bytes;
     }
     close();
     for (const payload of payloads) {
@@ -111,6 +118,14 @@ class CommittedOutbox {
       setImmediate(() => void this.#send());
     }
   }
+}
+
+/**
+ * The length of `topic:[m1,m2,…]` (the JSON array of `count` messages whose JSON texts take
+ * `messageBytes` together), without writing it out.
+ */
+function payloadBytes(topic: string, messageBytes: number, count: number): number {
+  return Buffer.byteLength(topic) + 1 + 2 + messageBytes + (count - 1);
 }
 
 const outboxes = new WeakMap<Database, CommittedOutbox>();
