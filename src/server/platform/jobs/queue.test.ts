@@ -84,6 +84,41 @@ describe('JobQueue', () => {
     expect([...seen].sort()).toEqual([0, 1, 2]);
   });
 
+  it('lists the payloads still waiting to run, due or not, and not those taken or done', async () => {
+    const q = await queue();
+    const def: JobDefinition<{ postId: string }> = {
+      id: `test.q${randomBytes(6).toString('hex')}`,
+      version: 1,
+      payload: z.object({ postId: z.string() }),
+      retryLimit: 0,
+      concurrency: 1,
+      pollingIntervalSeconds: 60,
+    };
+    expect(await q.waiting(def, 'postId', [])).toEqual([]);
+    await q.send(def, { postId: 'due' });
+    await q.send(def, { postId: 'later' }, { startAfter: new Date(Date.now() + 3_600_000) });
+    await q.send(def, { postId: 'other' });
+    const waiting = async (ids: string[]) =>
+      (await q.waiting(def, 'postId', ids)).map((p) => p.postId).sort();
+    expect(await waiting(['due', 'later', 'unknown'])).toEqual(['due', 'later']);
+
+    let release!: () => void;
+    const gate = new Promise<void>((resolve) => (release = resolve));
+    const taken: string[] = [];
+    await q.work(def, async ({ postId }) => {
+      taken.push(postId);
+      await gate;
+    });
+    expect(await until(() => taken.length === 1, 30_000)).toBe(true);
+    // The one running is no longer waiting; the other due one and the later one still are.
+    const running = taken[0]!;
+    const rest = ['due', 'other'].filter((id) => id !== running);
+    expect(await waiting(['due', 'later', 'other'])).toEqual([...rest, 'later'].sort());
+    release();
+    expect(await until(() => taken.length === 2, 30_000)).toBe(true);
+    expect(await waiting(['due', 'later', 'other'])).toEqual(['later']);
+  });
+
   it('lets processes that start together create the same queues', async () => {
     const [a, b] = await Promise.all([queue(), queue()]);
     const defs = Array.from({ length: 6 }, () => definition({ pollingIntervalSeconds: 60 }));
