@@ -120,7 +120,7 @@ describe('MembershipCache', () => {
     const facts = await unsafeActorFacts(database, owner.userId);
     const stamp = cache.stamp();
     bus.publish('user-sessions', owner.userId);
-    // Heard at once, and once only (not again when it comes back through LISTEN on PostgreSQL).
+    // Heard at once (bus.test.ts checks that it is not heard again through LISTEN on PostgreSQL).
     expect(cache.stamp()).toBe(stamp + 1);
     cache.prime(owner.userId, facts, stamp);
     const reads = actorReads(database);

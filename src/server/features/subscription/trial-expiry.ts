@@ -45,10 +45,8 @@ export async function startTrialExpiry(deps: AppDeps, chores: Chores): Promise<v
   await deps.jobs.work(expireTrialsJob, async () => {
     await expireTrials(deps);
   });
-  const queue = () =>
-    deps.jobs
-      .send(expireTrialsJob, {}, { singletonKey: 'expire-trials' })
-      .catch((error: unknown) => deps.logger.warn({ err: error }, 'queueing trial expiry failed'));
-  await queue();
-  chores.every('queueing trial expiry failed', EXPIRE_TRIALS_EVERY_MS, queue);
+  const failure = 'queueing trial expiry failed';
+  const queue = () => deps.jobs.send(expireTrialsJob, {}, { singletonKey: 'expire-trials' });
+  await queue().catch((error: unknown) => deps.logger.warn({ err: error }, failure));
+  chores.every(failure, EXPIRE_TRIALS_EVERY_MS, queue);
 }
