@@ -16,7 +16,7 @@ import { EmptyState } from '../../../components/ui/empty-state.tsx';
 import { Input } from '../../../components/ui/input.tsx';
 import { useAiCalendarContent, useAiHistory } from '../api/ai-content-api.ts';
 import { PLATFORM_LABELS, labelOf } from './generate-form.tsx';
-import { calendarLinkFor } from './variant-card.tsx';
+import { calendarLinkFor } from '../../calendar/lib/links.ts';
 import { QueryContent } from '../../../components/ui/query-status.tsx';
 
 const PAGE = 10;

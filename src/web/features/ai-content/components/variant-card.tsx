@@ -61,11 +61,6 @@ function formatInZone(iso: string, timeZone: string): string {
   }
 }
 
-/** The calendar's quick view of a saved event (the history lists link there). */
-export function calendarLinkFor(eventId: string): string {
-  return `/dashboard/calendar?event=${encodeURIComponent(eventId)}`;
-}
-
 interface VariantCardProps {
   slot: Slot;
   position: number;

@@ -123,7 +123,7 @@ export function useEventsNeedingAttention(userId: string | null) {
 
 export function usePlatformPosts(eventId: string | null) {
   return useQuery({
-    queryKey: [...calendarKeys.all, 'platform-posts', eventId ?? 'none'] as const,
+    queryKey: calendarKeys.platformPosts(eventId ?? 'none'),
     queryFn: ({ signal }) => api.get<PlatformPost[]>(platformPostsRoute(eventId!), { signal }),
     enabled: eventId !== null,
     meta: { handlesErrors: true },

@@ -10,6 +10,8 @@ export const calendarKeys = {
   all: ['calendar-events'] as const,
   upcoming: (userId: string, limit: number) =>
     ['calendar-events', userId, 'upcoming', limit] as const,
+  /** One event's deliveries (platform_posts rows), as its dialog shows them. */
+  platformPosts: (eventId: string) => ['calendar-events', 'platform-posts', eventId] as const,
 };
 
 export function listUpcomingEvents(

@@ -15,6 +15,7 @@ import { USER_ID } from '../../../test/auth-state.ts';
 import { calendarKeys } from './list-upcoming-events.ts';
 import {
   LIVE_POLL_MS,
+  announce,
   applyLiveMessage,
   hasImminentPosts,
   liveStatusConnection,
@@ -320,6 +321,31 @@ describe('the cache', () => {
       ]),
     ).toBe(false);
     expect(seen([event({ status: 'published' })])).toBe(false);
+  });
+
+  it('announces a post open in its dialog, by the title a cached list knows', () => {
+    const success = vi.spyOn(toast, 'success');
+    // The dialog reads the event's deliveries; no list on screen shows the event.
+    const stop = new QueryObserver(client, {
+      queryKey: calendarKeys.platformPosts(EVENT_ID),
+      queryFn: async () => [],
+      staleTime: Infinity,
+    }).subscribe(() => {});
+    announce(client, message({}));
+    expect(success).toHaveBeenLastCalledWith(
+      'Published to Instagram',
+      expect.objectContaining({ description: 'Your post' }),
+    );
+    client.setQueryData(rangeKey, [event()]);
+    announce(client, message({ id: '00000000-0000-4000-8000-0000000000d2' }));
+    expect(success).toHaveBeenLastCalledWith(
+      'Published to Instagram',
+      expect.objectContaining({ description: '“Spring menu launch”' }),
+    );
+    // Closed, and in no list being looked at: nothing to say.
+    stop();
+    announce(client, message({ id: '00000000-0000-4000-8000-0000000000d3' }));
+    expect(success).toHaveBeenCalledTimes(2);
   });
 
   it('updates an open post’s deliveries and drops a deleted event from the lists', () => {

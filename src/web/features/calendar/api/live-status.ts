@@ -33,12 +33,9 @@ const RELEASE_DELAY_MS = 5000;
 /** After the server says it is shutting down, reconnect within this long (spread out). */
 const CLOSING_RECONNECT_MS = 3000;
 
-export type LiveConnectionState = 'connecting' | 'open' | 'down';
+type LiveConnectionState = 'connecting' | 'open' | 'down';
 
-type EventSourceLike = Pick<
-  EventSource,
-  'addEventListener' | 'close' | 'onopen' | 'onerror' | 'readyState'
->;
+type EventSourceLike = Pick<EventSource, 'addEventListener' | 'close' | 'onopen' | 'onerror'>;
 
 export interface LiveStatusOptions {
   /** A stand-in for the browser's EventSource (tests); none means polling only. */
@@ -58,29 +55,26 @@ function activeCalendarQueries(client: QueryClient): Query[] {
   return client.getQueryCache().findAll({ queryKey: calendarKeys.all, type: 'active' });
 }
 
-/** The event as the lists on screen know it; undefined when it is not on screen. */
-export function visibleEvent(client: QueryClient, eventId: string): CalendarEvent | undefined {
-  for (const query of activeCalendarQueries(client)) {
-    const data = query.state.data;
-    if (isEventList(data)) {
-      const found = data.find((e) => e.id === eventId);
-      if (found) return found;
-    } else if (query.queryKey.includes('platform-posts') && query.queryKey.at(-1) === eventId) {
-      // The event is open in its dialog; its title is in some cached list, or unknown.
-      return findCachedEvent(client, eventId) ?? ({ id: eventId, title: '' } as CalendarEvent);
-    }
-  }
-  return undefined;
+/** Whether the event is on screen: in a list being looked at, or open with its deliveries. */
+function isOnScreen(client: QueryClient, eventId: string): boolean {
+  const open = client
+    .getQueryCache()
+    .find({ queryKey: calendarKeys.platformPosts(eventId), type: 'active' });
+  return (
+    open !== undefined ||
+    activeCalendarQueries(client).some(
+      (query) => isEventList(query.state.data) && query.state.data.some((e) => e.id === eventId),
+    )
+  );
 }
 
-function findCachedEvent(client: QueryClient, eventId: string): CalendarEvent | undefined {
+/** The event's title from any cached list; empty when none has it (opened by its address). */
+function cachedTitle(client: QueryClient, eventId: string): string {
   for (const [, data] of client.getQueriesData({ queryKey: calendarKeys.all })) {
-    if (isEventList(data)) {
-      const found = data.find((e) => e.id === eventId);
-      if (found) return found;
-    }
+    const found = isEventList(data) ? data.find((e) => e.id === eventId) : undefined;
+    if (found) return found.title;
   }
-  return undefined;
+  return '';
 }
 
 /** Whether a post on screen is going out now or within a few minutes. */
@@ -102,44 +96,38 @@ export function hasImminentPosts(client: QueryClient, now: number = Date.now()):
 /** Puts the new status into every cached list at once (the refetch that follows confirms it). */
 export function applyLiveMessage(client: QueryClient, message: LiveStatusMessage): void {
   for (const [key, data] of client.getQueriesData({ queryKey: calendarKeys.all })) {
-    if (isEventList(data)) {
-      if (!data.some((e) => e.id === message.event_id)) continue;
-      client.setQueryData<CalendarEvent[]>(key, (list) =>
-        message.status === null
-          ? list?.filter((e) => e.id !== message.event_id)
-          : list?.map((e) => (e.id === message.event_id ? { ...e, status: message.status! } : e)),
-      );
-    } else if (
-      message.delivery &&
-      key.includes('platform-posts') &&
-      key.at(-1) === message.event_id &&
-      Array.isArray(data)
-    ) {
-      const delivery = message.delivery;
-      client.setQueryData<PlatformPost[]>(key, (list) =>
-        list?.map((p) =>
-          p.id === delivery.id
-            ? {
-                ...p,
-                status: delivery.status,
-                permalink: delivery.permalink ?? p.permalink,
-                last_error: delivery.last_error,
-              }
-            : p,
-        ),
-      );
-    }
+    if (!isEventList(data) || !data.some((e) => e.id === message.event_id)) continue;
+    client.setQueryData<CalendarEvent[]>(key, (list) =>
+      message.status === null
+        ? list?.filter((e) => e.id !== message.event_id)
+        : list?.map((e) => (e.id === message.event_id ? { ...e, status: message.status! } : e)),
+    );
   }
+  const delivery = message.delivery;
+  if (!delivery) return;
+  // Only an event whose deliveries were read has them cached; otherwise this changes nothing.
+  client.setQueryData<PlatformPost[]>(calendarKeys.platformPosts(message.event_id), (list) =>
+    list?.map((p) =>
+      p.id === delivery.id
+        ? {
+            ...p,
+            status: delivery.status,
+            permalink: delivery.permalink ?? p.permalink,
+            last_error: delivery.last_error,
+          }
+        : p,
+    ),
+  );
 }
 
 /** "Published to Instagram" (with a link) or why it was not, for a post on screen. */
 export function announce(client: QueryClient, message: LiveStatusMessage): void {
   const delivery = message.delivery;
   if (!delivery || (delivery.status !== 'published' && delivery.status !== 'failed')) return;
-  const event = visibleEvent(client, message.event_id);
-  if (!event) return;
+  if (!isOnScreen(client, message.event_id)) return;
   const platform = PLATFORM_STYLES[delivery.platform].label;
-  const title = event.title ? `“${event.title}”` : 'Your post';
+  const known = cachedTitle(client, message.event_id);
+  const title = known ? `“${known}”` : 'Your post';
   if (delivery.status === 'published') {
     const link = delivery.permalink;
     toast.success(`Published to ${platform}`, {
@@ -183,10 +171,6 @@ class LiveStatusConnection {
   constructor(client: QueryClient, createSource: ((url: string) => EventSourceLike) | null) {
     this.#client = client;
     this.#createSource = createSource;
-  }
-
-  get state(): LiveConnectionState {
-    return this.#state;
   }
 
   /** `userId`: who is signed in; someone else signing in on this tab opens a stream of theirs. */

@@ -31,6 +31,7 @@ import { useUpcomingEvents } from '../../calendar/api/list-upcoming-events.ts';
 import { useEventsNeedingAttention } from '../../calendar/api/calendar-api.ts';
 import { QueryContent } from '../../../components/ui/query-status.tsx';
 import { useLiveStatus } from '../../calendar/api/live-status.ts';
+import { calendarLinkFor } from '../../calendar/lib/links.ts';
 import { PublishingQuotaCard } from '../components/publishing-quota-card.tsx';
 import { usePublishingQuota } from '../api/publishing-quota.ts';
 
@@ -143,10 +144,6 @@ function UpcomingPosts({ userId, timeZone }: { userId: string; timeZone: string 
   );
 }
 
-function eventLink(id: string): string {
-  return `/dashboard/calendar?event=${encodeURIComponent(id)}`;
-}
-
 /** A post's title, linking to it on the calendar, over when it goes out (and `after` that). */
 function EventSummary({
   event,
@@ -162,7 +159,7 @@ function EventSummary({
   return (
     <div className={className}>
       <Link
-        to={eventLink(event.id)}
+        to={calendarLinkFor(event.id)}
         className="block truncate text-sm font-medium text-foreground hover:underline"
       >
         {event.title}
