@@ -36,7 +36,7 @@ const KINDS = {
 };
 
 /** One line: the account, the field, and what is wrong or left out. */
-function CheckItem({ item, kind }: { item: ComposerNotice; kind: keyof typeof KINDS }) {
+export function CheckItem({ item, kind }: { item: ComposerNotice; kind: keyof typeof KINDS }) {
   const { icon: Icon, iconClassName, textClassName } = KINDS[kind];
   return (
     <li

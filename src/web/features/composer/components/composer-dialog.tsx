@@ -11,7 +11,6 @@ import {
   MAX_TARGET_MEDIA,
   type PublishingState,
 } from '#shared/contracts/publishing.contract.ts';
-import type { TargetMedia } from '#shared/publishing-rules.ts';
 import { Alert } from '../../../components/ui/alert.tsx';
 import { Badge } from '../../../components/ui/badge.tsx';
 import { Button } from '../../../components/ui/button.tsx';
@@ -302,21 +301,11 @@ function ComposerForm({
     },
   });
 
-  const mediaForCheck = new Map<string, TargetMedia>();
-  for (const [id, item] of attached.items) {
-    mediaForCheck.set(id, {
-      id,
-      kind: item.kind,
-      status: item.status,
-      compatibility: item.compatibility,
-    });
-  }
-
   const check = (intent: SaveIntent) =>
     checkComposer({
       values,
       connections,
-      media: mediaForCheck,
+      media: attached.items,
       quotas,
       intent,
       timeZone,
@@ -332,10 +321,7 @@ function ComposerForm({
     [...refused, ...(blocked ? live : [])].find((p) => p.field === field && !p.connectionId)
       ?.message;
   const flaggedMedia = new Set<string>();
-  for (const p of [...shown, ...refused]) {
-    const index = /^targets\.\d+\.media_ids\.(\d+)$/.exec(p.rule)?.[1];
-    if (index !== undefined) flaggedMedia.add(values.mediaIds[Number(index)] ?? '');
-  }
+  for (const p of [...shown, ...refused]) if (p.mediaId) flaggedMedia.add(p.mediaId);
   for (const [id, item] of attached.items) {
     if (item.status === 'failed') flaggedMedia.add(id);
   }
@@ -484,7 +470,7 @@ function ComposerForm({
     }
     toast.error(outcome.message, {
       description: outcome.savedAsDraft
-        ? 'Your changes are saved as a draft; it is not scheduled.'
+        ? `Your changes are saved as a draft; it is not ${intent === 'publish' ? 'published' : 'scheduled'}.`
         : outcome.problems.length > 0
           ? 'The reasons are listed in the composer.'
           : userMessageOf(outcome.error),

@@ -102,35 +102,35 @@ function PickerBody({ selected, known, onClose, onConfirm }: MediaPickerProps) {
           query={query}
           loading={{ label: 'Loading your library', rows: 3, rowClassName: 'h-24 w-full' }}
           errorTitle="The library could not be loaded"
-        >
-          {() =>
-            items.length === 0 ? (
-              <EmptyState
-                icon={ImageIcon}
-                title={search ? 'Nothing matches that search' : 'Your library is empty'}
-                description={
-                  search
-                    ? 'Try another name or tag.'
-                    : 'Upload photos and videos from the composer, or on the Media page.'
-                }
-              />
-            ) : (
-              <ul
-                className="grid grid-cols-3 gap-2 sm:grid-cols-4 md:grid-cols-5"
-                aria-label="Library"
-              >
-                {items.map((item) => (
-                  <LibraryTile
-                    key={item.id}
-                    item={item}
-                    position={order.indexOf(item.id)}
-                    full={full}
-                    onToggle={() => toggle(item)}
-                  />
-                ))}
-              </ul>
-            )
+          isEmpty={(data) => data.pages.every((p) => p.items.length === 0)}
+          empty={
+            <EmptyState
+              icon={ImageIcon}
+              title={search ? 'Nothing matches that search' : 'Your library is empty'}
+              description={
+                search
+                  ? 'Try another name or tag.'
+                  : 'Upload photos and videos from the composer, or on the Media page.'
+              }
+            />
           }
+        >
+          {() => (
+            <ul
+              className="grid grid-cols-3 gap-2 sm:grid-cols-4 md:grid-cols-5"
+              aria-label="Library"
+            >
+              {items.map((item) => (
+                <LibraryTile
+                  key={item.id}
+                  item={item}
+                  position={order.indexOf(item.id)}
+                  full={full}
+                  onToggle={() => toggle(item)}
+                />
+              ))}
+            </ul>
+          )}
         </QueryContent>
         {query.hasNextPage ? (
           <div className="mt-3 flex justify-center">

@@ -1,12 +1,10 @@
 import { useId, useState, type ReactNode } from 'react';
 import {
   Bookmark,
-  Film,
   Globe,
   Heart,
   ImageIcon,
   Info,
-  Loader2,
   MessageCircle,
   MoreHorizontal,
   Play,
@@ -14,10 +12,11 @@ import {
   Share2,
   ThumbsUp,
 } from 'lucide-react';
-import { mediaRoutes, type MediaItem } from '#shared/contracts/media.contract.ts';
+import type { MediaItem } from '#shared/contracts/media.contract.ts';
 import type { Connection } from '#shared/contracts/platforms.contract.ts';
 import type { TargetFormat } from '#shared/platform-limits.ts';
 import { cn } from '../../../lib/cn.ts';
+import { Thumbnail } from '../../media/components/media-collection.tsx';
 import { PlatformIcon } from '../../platforms/components/brand-icons.tsx';
 import { accountLabel } from '../lib/composer-model.ts';
 
@@ -87,31 +86,10 @@ function MediaImage({ item, className }: { item: MediaItem | undefined; classNam
       </div>
     );
   }
-  if (item.status === 'processing') {
-    return (
-      <div className={cn('flex items-center justify-center bg-muted', className)}>
-        <Loader2 aria-hidden className="size-6 animate-spin text-muted-foreground" />
-      </div>
-    );
-  }
   return (
     <div className={cn('relative overflow-hidden bg-muted', className)}>
-      {item.has_thumbnail ? (
-        <img
-          src={mediaRoutes.file(item.id, 'thumbnail')}
-          alt=""
-          className="absolute inset-0 size-full object-cover"
-        />
-      ) : (
-        <div className="absolute inset-0 flex items-center justify-center">
-          {item.kind === 'video' ? (
-            <Film aria-hidden className="size-8 text-muted-foreground" />
-          ) : (
-            <ImageIcon aria-hidden className="size-8 text-muted-foreground" />
-          )}
-        </div>
-      )}
-      {item.kind === 'video' ? (
+      <Thumbnail item={item} className="absolute inset-0 size-full" />
+      {item.kind === 'video' && item.status !== 'processing' ? (
         <span className="absolute inset-0 flex items-center justify-center">
           <span className="flex size-12 items-center justify-center rounded-full bg-black/55 text-white">
             <Play aria-hidden className="ml-0.5 size-6" fill="currentColor" />

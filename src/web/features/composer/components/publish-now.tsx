@@ -14,11 +14,12 @@ import { useConnections } from '../../platforms/api/platforms-api.ts';
 import { publishNow, useEventTargets } from '../api/composer-api.ts';
 import {
   accountLabel,
-  FIELD_LABELS,
   isComposerPost,
+  pendingTargetRefs,
   problemsFromFieldErrors,
   type ComposerProblem,
 } from '../lib/composer-model.ts';
+import { CheckItem } from './checks-list.tsx';
 
 /** Events that can be sent now: posts not on their way out, out, or waiting for an answer. */
 export function canPublishNow(event: Pick<CalendarEvent, 'type' | 'status'>): boolean {
@@ -33,15 +34,10 @@ export function canPublishNow(event: Pick<CalendarEvent, 'type' | 'status'>): bo
 
 /** The accounts still to publish to, named as the server names them in its refusals. */
 function accountsOf(state: PublishingState, connections: readonly Connection[]) {
-  return state.targets
-    .filter((t) => t.status !== 'published')
-    .map((t) => {
-      const connection = connections.find((c) => c.id === t.connection_id);
-      return {
-        connectionId: t.connection_id,
-        account: connection ? accountLabel(connection) : t.account_name,
-      };
-    });
+  return pendingTargetRefs(
+    state,
+    connections.map((c) => ({ connectionId: c.id, account: accountLabel(c) })),
+  );
 }
 
 /**
@@ -126,10 +122,7 @@ export function PublishNowConfirm({
           {refusal.problems.length > 0 ? (
             <ul className="grid gap-1" aria-label="Why it was refused">
               {refusal.problems.map((p, i) => (
-                <li key={i}>
-                  {p.account ? <span className="font-semibold">{p.account} · </span> : null}
-                  <span className="font-medium">{FIELD_LABELS[p.field]}:</span> {p.message}
-                </li>
+                <CheckItem key={i} item={p} kind="refused" />
               ))}
             </ul>
           ) : null}

@@ -11,6 +11,7 @@ import {
   facebookKind,
   formatOptions,
   newComposerValues,
+  pendingTargetRefs,
   problemsFromFieldErrors,
   quotaText,
   sameValues,
@@ -163,6 +164,38 @@ describe('checks', () => {
     ]);
   });
 
+  it('names the file a media problem is about, so the media field can mark it', () => {
+    const v = values({
+      mediaIds: [PHOTO, WIDE],
+      targets: [{ connectionId: IG, format: 'carousel' }],
+    });
+    expect(check(v, 'schedule').map((p) => [p.rule, p.mediaId])).toEqual([
+      ['media_instagram_feed', WIDE],
+    ]);
+    // A file not loaded yet is left out of the checks; the index still finds the right one.
+    const unloaded = '00000000-0000-4000-8000-0000000000c9';
+    expect(
+      check({ ...v, mediaIds: [unloaded, PHOTO, WIDE] }, 'schedule').map((p) => p.mediaId),
+    ).toEqual([WIDE]);
+  });
+
+  it('says how long a text is against its limit', () => {
+    const rules = check(
+      values({
+        title: 'x'.repeat(201),
+        content: 'y'.repeat(10_001),
+        firstComment: 'z'.repeat(2201),
+      }),
+      'draft',
+    );
+    expect(rules.map((p) => p.message)).toEqual([
+      'The title is too long: 201 of 200 characters',
+      'The text is too long: 10,001 of 10,000 characters',
+      'The first comment is too long: 2,201 of 2,200 characters',
+    ]);
+    expect(blockingProblems(rules, 'draft')).toHaveLength(3);
+  });
+
   it('checks the remaining 24-hour quota and the account’s access', () => {
     const v = values({ mediaIds: [PHOTO], targets: [{ connectionId: IG, format: 'post' }] });
     expect(check(v, 'schedule', [quota(0)]).map((p) => p.message)).toEqual([
@@ -305,6 +338,47 @@ describe('formats', () => {
 });
 
 describe('server refusals', () => {
+  it('names the targets in the server’s order, published ones left out', () => {
+    const state: PublishingState = {
+      event_id: '00000000-0000-4000-8000-0000000000e1',
+      event_status: 'failed',
+      scheduled_for: null,
+      targets: [
+        { connection_id: FB, account_name: 'Rosa Bakery', status: 'published' },
+        { connection_id: IG, account_name: 'Rosa Bakery', status: 'failed' },
+        { connection_id: FB, account_name: 'Rosa Bakery', status: 'failed' },
+      ].map((t, i) => ({
+        ...t,
+        id: `00000000-0000-4000-8000-0000000000f${i}`,
+        platform: t.connection_id === IG ? ('instagram' as const) : ('facebook' as const),
+        format: 'post' as const,
+        media_ids: [],
+        first_comment: null,
+        status: t.status as 'published' | 'failed',
+        scheduled_for: null,
+        external_id: null,
+        permalink: null,
+        attempts: 1,
+        last_error: null,
+        published_at: null,
+        updated_at: '2030-01-01T00:00:00Z',
+      })),
+    };
+    expect(pendingTargetRefs(state, [{ connectionId: IG, account: '@rosabakery' }])).toEqual([
+      { connectionId: IG, account: '@rosabakery' },
+      { connectionId: FB, account: 'Rosa Bakery' },
+    ]);
+  });
+
+  it('names the file a refused media field is about', () => {
+    const [problem] = problemsFromFieldErrors(
+      { 'targets.0.media_ids.1': '@rosabakery: This file is still being processed' },
+      [{ connectionId: IG, account: '@rosabakery' }],
+      [PHOTO, WIDE],
+    );
+    expect(problem).toMatchObject({ field: 'media', connectionId: IG, mediaId: WIDE });
+  });
+
   it('maps field errors to the account by index, and content by the account in the message', () => {
     const order = [
       { connectionId: FB, account: 'Rosa Bakery' },

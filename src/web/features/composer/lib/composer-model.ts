@@ -232,10 +232,9 @@ export function adjustFormats(
 ): ComposerTarget[] {
   return targets.map((t) => {
     const platform = connections.find((c) => c.id === t.connectionId)?.platform;
-    if (platform !== 'instagram') return t;
-    if (mediaCount > 1 && t.format === 'post') return { ...t, format: 'carousel' };
-    if (mediaCount <= 1 && t.format === 'carousel') return { ...t, format: 'post' };
-    return t;
+    if (!platform || (t.format !== 'post' && t.format !== 'carousel')) return t;
+    const format = suggestedFormat(platform, mediaCount);
+    return format === t.format ? t : { ...t, format };
   });
 }
 
@@ -289,6 +288,8 @@ export interface ComposerProblem {
   message: string;
   /** Whether it also stops saving a draft (most problems only stop publishing). */
   blocksDraft: boolean;
+  /** The attached file it is about, when it is about one (marked in the media field). */
+  mediaId?: string;
 }
 
 export const FIELD_LABELS: Record<ProblemField, string> = {
@@ -312,6 +313,17 @@ export function fieldOf(serverField: string): ProblemField {
   if (/^targets\.\d+\.first_comment$/.test(serverField)) return 'first_comment';
   if (/^targets\.\d+\.connection_id$/.test(serverField)) return 'account';
   return 'targets';
+}
+
+/** The file a server field ("targets.0.media_ids.2") is about, from the list that was checked. */
+function mediaIdOf(serverField: string, mediaIds: readonly string[]): string | undefined {
+  const index = /^targets\.\d+\.media_ids\.(\d+)$/.exec(serverField)?.[1];
+  return index === undefined ? undefined : mediaIds[Number(index)];
+}
+
+/** "The title is too long: 214 of 200 characters", so the person knows how much to cut. */
+function tooLong(what: string, length: number, max: number): string {
+  return `${what} is too long: ${length.toLocaleString('en-US')} of ${max.toLocaleString('en-US')} characters`;
 }
 
 export interface CheckInput {
@@ -344,13 +356,18 @@ export function checkComposer(input: CheckInput): ComposerProblem[] {
       blocksDraft: true,
     });
   } else if (title.length > TITLE_MAX_LENGTH) {
-    add({ field: 'title', rule: 'title_length', message: 'Title is too long', blocksDraft: true });
+    add({
+      field: 'title',
+      rule: 'title_length',
+      message: tooLong('The title', title.length, TITLE_MAX_LENGTH),
+      blocksDraft: true,
+    });
   }
   if (values.content.length > CONTENT_MAX_LENGTH) {
     add({
       field: 'content',
       rule: 'content_length',
-      message: 'Content is too long',
+      message: tooLong('The text', values.content.length, CONTENT_MAX_LENGTH),
       blocksDraft: true,
     });
   }
@@ -358,7 +375,7 @@ export function checkComposer(input: CheckInput): ComposerProblem[] {
     add({
       field: 'first_comment',
       rule: 'first_comment_length',
-      message: `The first comment is too long: ${values.firstComment.length.toLocaleString('en-US')} of ${MAX_FIRST_COMMENT_LENGTH.toLocaleString('en-US')} characters`,
+      message: tooLong('The first comment', values.firstComment.length, MAX_FIRST_COMMENT_LENGTH),
       blocksDraft: true,
     });
   }
@@ -404,6 +421,7 @@ export function checkComposer(input: CheckInput): ComposerProblem[] {
   const media = values.mediaIds
     .map((id) => input.media.get(id))
     .filter((m): m is TargetMedia => m !== undefined);
+  const checkedIds = media.map((m) => m.id);
   values.targets.forEach((target, index) => {
     const connection = input.connections.find((c) => c.id === target.connectionId);
     const account = connection ? accountLabel(connection) : null;
@@ -442,7 +460,14 @@ export function checkComposer(input: CheckInput): ComposerProblem[] {
       quotaRemaining: quota?.source === 'platform' ? quota.remaining : null,
       quotaNeeded: 1,
     })) {
-      add({ ...base, field: fieldOf(p.field), rule: p.rule, message: p.message });
+      const mediaId = mediaIdOf(p.field, checkedIds);
+      add({
+        ...base,
+        field: fieldOf(p.field),
+        rule: p.rule,
+        message: p.message,
+        ...(mediaId ? { mediaId } : {}),
+      });
     }
   });
   return problems;
@@ -494,13 +519,30 @@ export interface TargetRef {
 }
 
 /**
+ * The targets the server checks when it schedules or publishes, in its order: those not
+ * published yet. Each is named as `known` names its account, else as the server has it.
+ */
+export function pendingTargetRefs(
+  state: PublishingState,
+  known: readonly TargetRef[],
+): TargetRef[] {
+  return state.targets
+    .filter((t) => t.status !== 'published')
+    .map((t) => ({
+      connectionId: t.connection_id,
+      account: known.find((k) => k.connectionId === t.connection_id)?.account ?? t.account_name,
+    }));
+}
+
+/**
  * A refusal's field errors as problems. Target fields carry their index in the list the server
- * checked (`order`); their messages start with the account's name, which is taken off because
- * the composer shows the account beside it.
+ * checked (`order`) and a file's index in the media sent (`mediaIds`); their messages start with
+ * the account's name, which is taken off because the composer shows the account beside it.
  */
 export function problemsFromFieldErrors(
   fieldErrors: Readonly<Record<string, string>>,
   order: readonly TargetRef[],
+  mediaIds: readonly string[] = [],
 ): ComposerProblem[] {
   return Object.entries(fieldErrors).map(([key, raw]) => {
     const index = /^targets\.(\d+)(?:\.|$)/.exec(key)?.[1];
@@ -510,6 +552,7 @@ export function problemsFromFieldErrors(
     }
     const prefix = ref?.account ? `${ref.account}: ` : null;
     const message = prefix && raw.startsWith(prefix) ? raw.slice(prefix.length) : raw;
+    const mediaId = mediaIdOf(key, mediaIds);
     return {
       field: fieldOf(key),
       connectionId: ref?.connectionId ?? null,
@@ -517,6 +560,7 @@ export function problemsFromFieldErrors(
       rule: key,
       message,
       blocksDraft: false,
+      ...(mediaId ? { mediaId } : {}),
     };
   });
 }

@@ -9,6 +9,7 @@ import { ERROR_CATALOGUE } from '#shared/errors/index.ts';
 import { fieldErrorsOf } from '../../../lib/api-client.ts';
 import {
   eventFields,
+  pendingTargetRefs,
   problemsFromFieldErrors,
   targetsInput,
   type ComposerProblem,
@@ -80,15 +81,7 @@ export async function saveComposer(api: ComposerApi, request: SaveRequest): Prom
     // 2. The targets: each account with its format, the media in order, the first comment.
     step = 'targets';
     let state = await api.setTargets(eventId, targetsInput(values));
-    // The server checks the targets not yet published, in the order it lists them.
-    order = state.targets
-      .filter((t) => t.status !== 'published')
-      .map((t) => ({
-        connectionId: t.connection_id,
-        account:
-          request.accounts.find((a) => a.connectionId === t.connection_id)?.account ??
-          t.account_name,
-      }));
+    order = pendingTargetRefs(state, request.accounts);
     // 3. Scheduled or sent: both check every target again, with the accounts' quota.
     if (intent === 'schedule') {
       step = 'schedule';
@@ -106,7 +99,7 @@ export async function saveComposer(api: ComposerApi, request: SaveRequest): Prom
       eventId,
       step,
       error,
-      problems: problemsFromFieldErrors(fieldErrorsOf(error), order),
+      problems: problemsFromFieldErrors(fieldErrorsOf(error), order, values.mediaIds),
       message,
       savedAsDraft: step === 'schedule' || step === 'publish',
     };

@@ -502,6 +502,9 @@ describe('the composer', { timeout: 20_000 }, () => {
       '@rosabakery · Media: 1 min 30 s is longer than 1 min 0 s.',
     );
     expect(item.closest('li')!.getAttribute('data-rule')).toBe('media_instagram_story');
+    // The file itself is marked too, before anything is sent.
+    const [tile] = within(composer).getAllByTestId('attached-media');
+    expect(within(tile!).getByLabelText('Has a problem for an account')).toBeTruthy();
   });
 
   it('says the accounts could not be loaded, with a retry, rather than that there are none', async () => {
