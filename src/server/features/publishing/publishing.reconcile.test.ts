@@ -8,29 +8,36 @@ import {
   type TestApp,
 } from '#server/test/app.ts';
 import { platformPosts } from '../calendar/calendar.tables.ts';
+import { metaRuntime } from '../platforms/meta-runtime.ts';
 import { runPublish, runReconcile } from './publishing.service.ts';
 import {
   connectAll,
+  insertMedia,
   insertScheduledPost,
   postRow,
   publishedCopies,
   recordingDispatcher,
+  seededPageToken,
   type Connected,
 } from './publishing.test-helpers.ts';
 
-// Reconcile finds an unconfirmed post by its text and time on the account. Two deliveries of the
-// same text to one Page within minutes (a business posting the same notice twice, a duplicated
-// post) must not both take the one post that went out: a post another delivery has on record is
-// not a candidate.
+// Reconcile finds an unconfirmed post by its text and time on the account, and so does a publish
+// whose Instagram container turns out to be published already. Two deliveries of the same text to
+// one account within minutes (a business posting the same notice twice, a duplicated post) must
+// not both take the one post that went out: a post another delivery has on record is not a
+// candidate.
 
 let t: TestApp;
 let user: SignedInUser;
 let page: Connected;
+let instagram: Connected;
 
 beforeAll(async () => {
   t = await getTestApp();
   user = await createSignedInUser(t);
-  page = (await connectAll(t, user)).find((a) => a.external_id === SEED.pageId)!;
+  const accounts = await connectAll(t, user);
+  page = accounts.find((a) => a.external_id === SEED.pageId)!;
+  instagram = accounts.find((a) => a.external_id === SEED.igAccountId)!;
 });
 
 describe('reconcile', () => {
@@ -89,5 +96,64 @@ describe('reconcile', () => {
     expect(refused.externalId).toBeNull();
     expect(publishedCopies(t, text)).toBe(1);
     expect((await postRow(t, firstId)).externalId).toBe(published.externalId);
+  });
+});
+
+describe('a publish whose Instagram container is published already', () => {
+  it('does not take the post another delivery of the same text has', async () => {
+    const text = `Two of the same on Instagram ${crypto.randomUUID()}`;
+    const photo = await insertMedia(t, user.userId, 'image');
+    const now = new Date();
+    const target = { connection: instagram, mediaIds: [photo] };
+    const first = await insertScheduledPost(t, user.userId, {
+      content: text,
+      at: now,
+      targets: [target],
+    });
+    const second = await insertScheduledPost(t, user.userId, {
+      content: text,
+      at: now,
+      targets: [target],
+    });
+    const firstId = first.posts[0]!.id;
+    const secondId = second.posts[0]!.id;
+
+    // The second delivery's container went out first (its answer was lost); the post is back in
+    // its queue with the container on record.
+    const client = metaRuntime(t.runtime.deps).client;
+    const token = seededPageToken(t);
+    const container = await client.ig.createContainer('facebook', SEED.igAccountId, token, {
+      image_url: 'https://cdn.example.com/same-text.jpg',
+      caption: text,
+    });
+    const ours = await client.ig.publish('facebook', SEED.igAccountId, token, container.id);
+    await t.runtime.deps.database.unsafeDb
+      .update(platformPosts)
+      .set({ attempts: 1, containerId: container.id, attemptStartedAt: now })
+      .where(eq(platformPosts.id, secondId));
+
+    // Then the first delivery is published: the newest post of that text is the first's.
+    const jobs = recordingDispatcher();
+    await runPublish(
+      t.runtime.deps,
+      { postId: firstId, userId: user.userId, version: 1 },
+      { dispatcher: jobs.dispatcher },
+    );
+    const published = await postRow(t, firstId);
+    expect(published.status).toBe('published');
+    expect(publishedCopies(t, text)).toBe(2);
+
+    await runPublish(
+      t.runtime.deps,
+      { postId: secondId, userId: user.userId, version: 1 },
+      { dispatcher: jobs.dispatcher },
+    );
+    expect(await postRow(t, secondId)).toMatchObject({
+      status: 'published',
+      externalId: ours.id,
+    });
+    expect(publishedCopies(t, text)).toBe(2);
+    expect((await postRow(t, firstId)).externalId).toBe(published.externalId);
+    expect(published.externalId).not.toBe(ours.id);
   });
 });

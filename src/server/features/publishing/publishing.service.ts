@@ -143,24 +143,9 @@ export async function runPublish(
   const client = options.client ?? metaRuntime(deps).client;
   const scope = scopeOf(payload.userId);
   const claimedAt = now();
-
-  // One message (docs/decisions/083): the claim, the event's status, and what publishing needs.
   // Early deliveries (a clock ahead, a sweeper race) find nothing and leave the post for its time.
-  const claimed = await repo.claimForPublish(
-    deps.database,
-    scope,
-    payload,
-    claimedAt,
-    new Date(claimedAt.getTime() + (options.leaseMs ?? STUCK_PUBLISHING_MS)),
-  );
+  const claimed = await claim(deps, 'publish', payload, claimedAt, options);
   if (!claimed) return;
-  announceCommittedDelivery(
-    deps.database,
-    payload.userId,
-    claimed.row,
-    claimed.eventStatus,
-    claimedAt,
-  );
   const { row, event, connection } = claimed;
   const media = row.mediaIds
     .map((id) => claimed.media.find((m) => m.id === id))
@@ -201,7 +186,7 @@ export async function runPublish(
     const leaseEnd = row.nextAttemptAt?.getTime() ?? Number.POSITIVE_INFINITY;
     const requestMs = Math.min(
       deps.env.META_REQUEST_TIMEOUT_SECONDS * 1000 + 5_000,
-      (options.leaseMs ?? STUCK_PUBLISHING_MS) / 2,
+      leaseMsOf(options) / 2,
     );
     const beforeCommit = () => {
       if (leaseEnd - now().getTime() < requestMs) throw new LeaseEnding();
@@ -223,6 +208,7 @@ export async function runPublish(
             beforeCommit,
             onContainer: (containerId) =>
               repo.saveContainerId(deps.database, scope, row, containerId, now()),
+            firstFree: (candidates) => firstFree(deps, row, candidates),
           });
     if (outcome.kind === 'waiting') {
       const at = new Date(now().getTime() + outcome.delayMs);
@@ -404,6 +390,29 @@ async function fail(
   );
 }
 
+const leaseMsOf = (options: WorkerOptions) => options.leaseMs ?? STUCK_PUBLISHING_MS;
+
+/**
+ * Claims the post for `step` until the lease ends, in one message with the event's status and
+ * what the step needs (docs/decisions/083), and tells the business. Null when there is nothing
+ * to do: another version, another status, or not yet due.
+ */
+async function claim(
+  deps: AppDeps,
+  step: 'publish' | 'reconcile',
+  payload: PublishJobPayload,
+  at: Date,
+  options: WorkerOptions,
+): Promise<repo.ClaimedDelivery | null> {
+  const claimFor = step === 'publish' ? repo.claimForPublish : repo.claimForReconcile;
+  const leaseEnd = new Date(at.getTime() + leaseMsOf(options));
+  const claimed = await claimFor(deps.database, scopeOf(payload.userId), payload, at, leaseEnd);
+  if (claimed) {
+    announceCommittedDelivery(deps.database, payload.userId, claimed.row, claimed.eventStatus, at);
+  }
+  return claimed;
+}
+
 /**
  * Writes the post's new state (only while this attempt still owns it) and the event's, in one
  * message (docs/decisions/083), and tells the business. Null when the attempt no longer owned
@@ -552,6 +561,7 @@ interface InstagramJob {
   accountName: string;
   beforeCommit: () => void;
   onContainer: (containerId: string) => Promise<void>;
+  firstFree: (candidates: FoundPost[]) => Promise<FoundPost | null>;
 }
 
 async function publishInstagram(client: MetaClient, job: InstagramJob): Promise<Outcome> {
@@ -608,7 +618,9 @@ async function publishInstagram(client: MetaClient, job: InstagramJob): Promise<
       });
     case 'PUBLISHED': {
       // An earlier attempt got through: find it instead of publishing twice.
-      const found = await findInstagramMedia(client, lookupOf(job), job.attemptStartedAt);
+      const found = await job.firstFree(
+        await instagramCandidates(client, lookupOf(job), job.attemptStartedAt),
+      );
       return {
         kind: 'published',
         externalId: found?.id ?? null,
@@ -704,22 +716,34 @@ function lookupOf(job: InstagramJob): MediaLookup {
   return { ...job, story: job.format === 'story' ? { kind: job.media[0]?.kind ?? null } : null };
 }
 
-/** The account's media made since the attempt began, matched by caption (docs/decisions/080). */
-async function findInstagramMedia(
-  client: MetaClient,
-  job: MediaLookup,
-  since: Date,
-): Promise<FoundPost | null> {
-  return (await instagramCandidates(client, job, since))[0] ?? null;
-}
-
 /** A post found on the account that may be the delivery's. */
 interface FoundPost {
   id: string;
   permalink: string | null;
 }
 
-/** Media on the account made since the attempt began that could be the delivery's, in order. */
+/**
+ * The first of `candidates` that no other delivery to the account has on record: two deliveries
+ * of the same text to one account within minutes must not both take the same post.
+ */
+async function firstFree(
+  deps: AppDeps,
+  row: repo.PostRow,
+  candidates: FoundPost[],
+): Promise<FoundPost | null> {
+  const taken = await repo.externalIdsTaken(
+    deps.database,
+    scopeOf(row.userId),
+    row,
+    candidates.map((c) => c.id),
+  );
+  return candidates.find((c) => !taken.has(c.id)) ?? null;
+}
+
+/**
+ * Media on the account made since the attempt began that could be the delivery's, in order:
+ * matched by caption (docs/decisions/080), or for a story on the stories edge.
+ */
 async function instagramCandidates(
   client: MetaClient,
   job: MediaLookup,
@@ -811,24 +835,9 @@ export async function runReconcile(
 ): Promise<void> {
   const now = options.now ?? (() => new Date());
   const client = options.client ?? metaRuntime(deps).client;
-  const scope = scopeOf(payload.userId);
-  const startedAt = now();
-  // Claimed like a publish, in one message, so two reconcilers never decide the same post twice.
-  const claimed = await repo.claimForReconcile(
-    deps.database,
-    scope,
-    payload,
-    startedAt,
-    new Date(startedAt.getTime() + (options.leaseMs ?? STUCK_PUBLISHING_MS)),
-  );
+  // Claimed like a publish, so two reconcilers never decide the same post twice.
+  const claimed = await claim(deps, 'reconcile', payload, now(), options);
   if (!claimed) return;
-  announceCommittedDelivery(
-    deps.database,
-    payload.userId,
-    claimed.row,
-    claimed.eventStatus,
-    startedAt,
-  );
   const { row, event, connection } = claimed;
   const since = row.attemptStartedAt ?? row.updatedAt;
   const back = (changes: repo.PostChanges & { status: repo.PostStatus }) =>
@@ -848,17 +857,6 @@ export async function runReconcile(
       return;
     }
     const caption = event.content ?? '';
-    // The first candidate no other delivery to the account has on record: two deliveries of the
-    // same text to one account within minutes must not both take the same post.
-    const firstFree = async (candidates: FoundPost[]): Promise<FoundPost | null> => {
-      const taken = await repo.externalIdsTaken(
-        deps.database,
-        scope,
-        row,
-        candidates.map((c) => c.id),
-      );
-      return candidates.find((c) => !taken.has(c.id)) ?? null;
-    };
     let found: { id: string | null; permalink: string | null } | null = null;
     let retryFromScratch = true;
     if (connection.platform === 'instagram') {
@@ -877,7 +875,7 @@ export async function runReconcile(
       if (row.containerId) {
         const status = await client.ig.containerStatus(host, row.containerId, token);
         if (status.status_code === 'PUBLISHED') {
-          found = (await firstFree(await instagramCandidates(client, job, since))) ?? {
+          found = (await firstFree(deps, row, await instagramCandidates(client, job, since))) ?? {
             id: null,
             permalink: null,
           };
@@ -886,13 +884,15 @@ export async function runReconcile(
           retryFromScratch = false;
         }
       } else if (!job.story) {
-        found = await firstFree(await instagramCandidates(client, job, since));
+        found = await firstFree(deps, row, await instagramCandidates(client, job, since));
       }
       // A story without a container on record was never sent (the container is saved before
       // media_publish), and with no caption a look at the stories edge could only match
       // someone else's story by its kind: it is not out.
     } else {
       found = await firstFree(
+        deps,
+        row,
         await facebookCandidates(client, connection.externalId, token, caption, since),
       );
     }
@@ -930,6 +930,8 @@ export async function runReconcile(
     });
     await options.dispatcher.publish(payload, at);
   } catch (error) {
+    // Logged before giving up too: the owner's reason does not say what the platform answered.
+    deps.logger.warn({ err: error, postId: row.id }, 'reconcile could not ask the platform');
     if (now().getTime() - since.getTime() > RECONCILE_GIVE_UP_MS) {
       await fail(
         deps,
@@ -942,7 +944,6 @@ export async function runReconcile(
       );
       return;
     }
-    deps.logger.warn({ err: error, postId: row.id }, 'reconcile could not ask the platform');
     // Held back by our own rate-limit gate: nothing was asked, so ask again as the gate opens.
     const gatedFor =
       error instanceof MetaApiError && error.kind === 'rate_limited' && error.details.code === null
