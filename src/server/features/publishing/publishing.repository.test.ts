@@ -310,4 +310,38 @@ describe('settleDelivery', () => {
     expect(read?.status).toBe('failed');
     expect(failed?.row.lastError).toBe("It's refused");
   });
+
+  it('leaves a column alone when its change is undefined, as a drizzle update does', async () => {
+    const { posts } = await insertScheduledPost(t, user.userId, {
+      content: 'Kept reason',
+      at: new Date(Date.now() - 1_000),
+      targets: [{ connection: facebook() }],
+    });
+    const database = t.runtime.deps.database;
+    await database.unsafeDb
+      .update(platformPosts)
+      .set({ lastError: 'Facebook had a temporary problem; trying again.' })
+      .where(eq(platformPosts.id, posts[0]!.id));
+    const now = new Date();
+    const claimed = await repo.claimForPublish(
+      database,
+      scope(),
+      { postId: posts[0]!.id, userId: user.userId, version: posts[0]!.version },
+      now,
+      new Date(now.getTime() + 600_000),
+    );
+    const later = new Date(now.getTime() + 5_000);
+    const settled = await repo.settleDelivery(
+      database,
+      scope(),
+      claimed!.row,
+      { status: 'scheduled', nextAttemptAt: later, lastError: undefined },
+      now,
+    );
+    expect(settled?.row).toMatchObject({
+      status: 'scheduled',
+      nextAttemptAt: later,
+      lastError: 'Facebook had a temporary problem; trying again.',
+    });
+  });
 });

@@ -365,11 +365,14 @@ export async function settleDelivery(
 ): Promise<SettledDelivery | null> {
   const columns = getTableColumns(platformPosts);
   const params: unknown[] = [post.userId, post.id, post.version, now];
-  const assignments = Object.entries(changes).map(([key, value]) => {
-    const column = columns[key as keyof typeof columns];
-    params.push(value ?? null);
-    return `"${column.name}" = $${params.length}`;
-  });
+  // As drizzle's update: a change left undefined leaves its column alone.
+  const assignments = Object.entries(changes)
+    .filter(([, value]) => value !== undefined)
+    .map(([key, value]) => {
+      const column = columns[key as keyof typeof columns];
+      params.push(value);
+      return `"${column.name}" = $${params.length}`;
+    });
   let leaseEnded = '';
   if (options.leaseEndedBy) {
     params.push(options.leaseEndedBy);
