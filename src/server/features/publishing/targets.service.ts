@@ -85,7 +85,7 @@ export async function setTargets(
   // kept as chosen, problems and all (a draft may wait for its photo); scheduling and publishing
   // check every rule again before anything is sent (decision 085).
   const publishable = event.status === 'scheduled';
-  await validate(ctx.deps, tenantId, event.content ?? '', specs, publishable, publishable);
+  await validate(ctx.deps, tenantId, event.content ?? '', specs, publishable);
   const now = new Date();
   const { state, dispatch } = await withTenant(ctx.deps.database, scope, async (tx) => {
     const current = (await repo.findEventRow(tx, tenantId, eventId)) ?? notFound(eventId);
@@ -172,7 +172,7 @@ export async function publishNow(ctx: ServiceContext, eventId: string): Promise<
       },
     ]);
   }
-  await validate(ctx.deps, tenantId, event.content ?? '', pending.map(specOf), true);
+  await validate(ctx.deps, tenantId, event.content ?? '', pending.map(specOf));
   const now = new Date();
   const { state, dispatch } = await withTenant(ctx.deps.database, scope, async (tx) => {
     const current = (await repo.findEventRow(tx, tenantId, eventId)) ?? notFound(eventId);
@@ -266,7 +266,7 @@ export async function validateEventTargets(
   );
   const pending = posts.filter((p) => p.post.status !== 'published');
   if (pending.length === 0) return;
-  await validate(deps, userId, content, pending.map(specOf), true);
+  await validate(deps, userId, content, pending.map(specOf));
 }
 
 export async function dispatchAll(deps: AppDeps, due: readonly Due[]): Promise<void> {
@@ -286,8 +286,10 @@ async function validate(
   tenantId: string,
   caption: string,
   specs: readonly TargetSpec[],
-  withQuota: boolean,
-  /** false: only what the rows need (a connected account, files in the library). */
+  /**
+   * false: only what the rows need (a connected account, files in the library); true: also each
+   * platform's rules and the account's 24-hour quota, read from the platform.
+   */
   withRules = true,
 ): Promise<void> {
   const { connections, media } = await withTenant(
@@ -346,7 +348,7 @@ async function validate(
     });
     if (!withRules) continue;
     let remaining: number | null = null;
-    if (withQuota && connection.platform === 'instagram') {
+    if (connection.platform === 'instagram') {
       if (!quota.has(connection.id))
         quota.set(connection.id, (await readQuota(deps, connection)).remaining);
       remaining = quota.get(connection.id) ?? null;
