@@ -4,7 +4,6 @@ import { calendarEventSchema } from '#shared/contracts/calendar.contract.ts';
 import {
   accountQuotaSchema,
   publishingStateSchema,
-  type AccountQuota,
   type TargetProblem,
 } from '#shared/contracts/publishing.contract.ts';
 import { AppError } from '#shared/errors/index.ts';
@@ -20,8 +19,11 @@ import { metaRuntime } from '../platforms/meta-runtime.ts';
 import { platformConnections } from '../platforms/platforms.tables.ts';
 import {
   connectAll,
+  inHours,
   insertMedia,
   publishedCopies,
+  putTargets,
+  quotasOf,
   type Connected,
 } from './publishing.test-helpers.ts';
 import { addMember } from './team.test-helpers.ts';
@@ -55,7 +57,6 @@ beforeAll(async () => {
 });
 
 const sim = () => metaRuntime(t.runtime.deps).simulator!;
-const inHours = (h: number) => new Date(Date.now() + h * 3_600_000).toISOString();
 const restore: Array<() => unknown> = [];
 afterEach(async () => {
   for (const undo of restore.splice(0).reverse()) await undo();
@@ -76,13 +77,6 @@ async function createEvent(
   });
   expect(res.status, res.text).toBe(201);
   return calendarEventSchema.parse(res.json.data);
-}
-
-function putTargets(user: SignedInUser, eventId: string, body: unknown) {
-  return user.client.request(`/api/calendar-events/${eventId}/targets`, {
-    method: 'PUT',
-    json: body,
-  });
 }
 
 /**
@@ -484,14 +478,8 @@ describe('POST /api/calendar-events/{id}/publish-now', () => {
 });
 
 describe('GET /api/publishing/quota', () => {
-  async function quotas(user: SignedInUser): Promise<AccountQuota[]> {
-    const res = await user.client.request('/api/publishing/quota');
-    expect(res.status, res.text).toBe(200);
-    return accountQuotaSchema.array().parse(res.json.data);
-  }
-
   it('reads Instagram’s quota from the platform; Facebook Pages have none', async () => {
-    const list = await quotas(owner);
+    const list = await quotasOf(owner);
     expect(list.map((q) => q.connection_id).sort()).toEqual(accounts.map((a) => a.id).sort());
     const ig = list.find((q) => q.connection_id === instagram.id)!;
     const used = (sim().state.publishes.get(SEED.igAccountId) ?? []).filter(
@@ -550,7 +538,7 @@ describe('GET /api/publishing/quota', () => {
 
     // The readings of the test before are kept a minute (decision 082): ask the platform again.
     t.runtime.deps.cache.dropLocal(owner.userId);
-    const list = await quotas(owner);
+    const list = await quotasOf(owner);
     expect(list.find((q) => q.connection_id === instagram.id)).toMatchObject({
       source: 'unavailable',
       remaining: null,
@@ -565,9 +553,9 @@ describe('GET /api/publishing/quota', () => {
 
   it('lists only the business’s own accounts', async () => {
     const stranger = await createSignedInUser(t);
-    expect(await quotas(stranger)).toEqual([]);
+    expect(await quotasOf(stranger)).toEqual([]);
     const theirs = await connectAll(t, stranger);
-    const list = await quotas(stranger);
+    const list = await quotasOf(stranger);
     expect(list.map((q) => q.connection_id).sort()).toEqual(theirs.map((a) => a.id).sort());
     expect(list.some((q) => accounts.some((a) => a.id === q.connection_id))).toBe(false);
     expectError(await new TestClient(t.app).request('/api/publishing/quota'), 401, 'UNAUTHORIZED');

@@ -18,6 +18,7 @@ import {
   recordingDispatcher,
   insertMedia,
   insertScheduledPost,
+  seededPageToken,
   type Connected,
 } from './publishing.test-helpers.ts';
 
@@ -75,9 +76,7 @@ const containersOf = (mediaId: string) =>
 /** Publishes a story on the account straight through the simulator: one posted another way. */
 async function storyPostedElsewhere(kind: 'image' | 'video') {
   const client = metaRuntime(t.runtime.deps).client;
-  const token = [...sim().state.tokens.values()]
-    .filter((x) => x.kind === 'PAGE' && x.subjectId === SEED.pageId && !x.invalidSubcode)
-    .at(-1)!.value;
+  const token = seededPageToken(t);
   const k = await client.ig.createContainer('facebook', SEED.igAccountId, token, {
     media_type: 'STORIES',
     ...(kind === 'video'

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { expect } from 'vitest';
+import { accountQuotaSchema, type AccountQuota } from '#shared/contracts/publishing.contract.ts';
 import { SEED } from '#simulators/meta-graph/state.ts';
 import type { SignedInUser, TestApp } from '#server/test/app.ts';
 import { calendarEvents, platformPosts } from '../calendar/calendar.tables.ts';
@@ -115,6 +116,32 @@ export async function insertScheduledPost(
     )
     .returning();
   return { event: event!, posts };
+}
+
+/** An ISO time `hours` from now. */
+export const inHours = (hours: number) => new Date(Date.now() + hours * 3_600_000).toISOString();
+
+/** PUT /api/calendar-events/{id}/targets with `body` as it is. */
+export function putTargets(user: SignedInUser, eventId: string, body: unknown) {
+  return user.client.request(`/api/calendar-events/${eventId}/targets`, {
+    method: 'PUT',
+    json: body,
+  });
+}
+
+/** GET /api/publishing/quota as `user`, answered and valid. */
+export async function quotasOf(user: SignedInUser): Promise<AccountQuota[]> {
+  const res = await user.client.request('/api/publishing/quota');
+  expect(res.status, res.text).toBe(200);
+  return accountQuotaSchema.array().parse(res.json.data);
+}
+
+/** The simulator's current Page token of the seeded Page, for calls made past the app. */
+export function seededPageToken(t: TestApp): string {
+  const state = metaRuntime(t.runtime.deps).simulator!.state;
+  return [...state.tokens.values()]
+    .filter((x) => x.kind === 'PAGE' && x.subjectId === SEED.pageId && !x.invalidSubcode)
+    .at(-1)!.value;
 }
 
 /** Published objects in the simulator whose text is exactly `text` (Facebook posts, IG media). */

@@ -1,5 +1,5 @@
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { accountQuotaSchema, type AccountQuota } from '#shared/contracts/publishing.contract.ts';
+import type { AccountQuota } from '#shared/contracts/publishing.contract.ts';
 import { withTenant } from '#server/platform/db/tenant.ts';
 import {
   createSignedInUser,
@@ -14,6 +14,7 @@ import {
   connectAll,
   insertScheduledPost,
   noDispatch,
+  quotasOf,
   type Connected,
 } from './publishing.test-helpers.ts';
 import { QUOTA_READING_TTL_MS, readQuota } from './quota.service.ts';
@@ -46,11 +47,7 @@ function platformReads() {
   return spy;
 }
 
-async function quotas(): Promise<AccountQuota[]> {
-  const res = await owner.client.request('/api/publishing/quota');
-  expect(res.status, res.text).toBe(200);
-  return accountQuotaSchema.array().parse(res.json.data);
-}
+const quotas = () => quotasOf(owner);
 
 /** Answers quotas until the platform is asked again (a drop told through the bus arrives). */
 async function untilReadAgain(reads: ReturnType<typeof platformReads>): Promise<AccountQuota[]> {

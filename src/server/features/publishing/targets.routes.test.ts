@@ -10,7 +10,14 @@ import {
   type SignedInUser,
   type TestApp,
 } from '#server/test/app.ts';
-import { connectAll, insertMedia, type Connected } from './publishing.test-helpers.ts';
+import { expectError } from '#server/test/expect-error.ts';
+import {
+  connectAll,
+  inHours,
+  insertMedia,
+  putTargets,
+  type Connected,
+} from './publishing.test-helpers.ts';
 
 // The composer's calls (decision 085): targets of a draft are stored as chosen, problems and all;
 // scheduling, publishing now and the targets of a scheduled post are refused with each field,
@@ -30,8 +37,6 @@ beforeAll(async () => {
   instagram = accounts.find((a) => a.platform === 'instagram' && a.login === 'facebook')!;
 });
 
-const inHours = (h: number) => new Date(Date.now() + h * 3_600_000).toISOString();
-
 async function draft(title: string, content = 'Fresh bread at 7am #bakery') {
   const res = await user.client.request('/api/calendar-events', {
     json: { title, content, platforms: ['instagram'], status: 'draft', scheduled_for: inHours(48) },
@@ -40,28 +45,26 @@ async function draft(title: string, content = 'Fresh bread at 7am #bakery') {
   return calendarEventSchema.parse(res.json.data);
 }
 
-function putTargets(eventId: string, targets: unknown[]) {
-  return user.client.request(`/api/calendar-events/${eventId}/targets`, {
-    method: 'PUT',
-    json: { targets },
-  });
-}
+/** Replaces the event's targets with `targets`, as the composer sends them. */
+const putTargetList = (eventId: string, targets: unknown[]) =>
+  putTargets(user, eventId, { targets });
 
+/** Refused as a whole, each field named as the composer shows it. */
 function expectRefusal(
-  res: { status: number; json: Record<string, unknown> & { metadata: Record<string, unknown> } },
+  res: Parameters<typeof expectError>[0] & {
+    json: { error: string; metadata: { fieldErrors: Record<string, string> } };
+  },
   fieldErrors: Record<string, string>,
 ) {
-  expect(res.status).toBe(400);
-  expect(res.json['success']).toBe(false);
-  expect(res.json['error']).toBe('Failed to schedule content');
-  expect(res.json.metadata['errorCode']).toBe('VALIDATION_ERROR');
-  expect(res.json.metadata['fieldErrors']).toEqual(fieldErrors);
+  expectError(res, 400, 'VALIDATION_ERROR');
+  expect(res.json.error).toBe('Failed to schedule content');
+  expect(res.json.metadata.fieldErrors).toEqual(fieldErrors);
 }
 
 describe('targets of a draft', () => {
   it('are stored with their problems; scheduling then names the field, account and rule', async () => {
     const event = await draft('Croissant day');
-    const stored = await putTargets(event.id, [
+    const stored = await putTargetList(event.id, [
       { connection_id: instagram.id, format: 'post', media_ids: [], first_comment: 'Open 7–3' },
       { connection_id: facebook.id, format: 'post', media_ids: [] },
     ]);
@@ -97,7 +100,7 @@ describe('targets of a draft', () => {
 
   it('still refuse an account that is not connected, and files not in the library', async () => {
     const event = await draft('Unknown account');
-    const res = await putTargets(event.id, [
+    const res = await putTargetList(event.id, [
       { connection_id: crypto.randomUUID(), format: 'post', media_ids: [] },
       { connection_id: facebook.id, format: 'post', media_ids: [crypto.randomUUID()] },
     ]);
@@ -114,7 +117,7 @@ describe('targets of a draft', () => {
     const wide = await insertMedia(t, user.userId, 'image', { width: 3000, height: 1000 });
     expect(
       (
-        await putTargets(event.id, [
+        await putTargetList(event.id, [
           { connection_id: instagram.id, format: 'post', media_ids: [photo] },
         ])
       ).status,
@@ -125,7 +128,7 @@ describe('targets of a draft', () => {
     });
     expect(schedule.status, schedule.text).toBe(200);
 
-    const replaced = await putTargets(event.id, [
+    const replaced = await putTargetList(event.id, [
       { connection_id: instagram.id, format: 'carousel', media_ids: [photo, wide] },
     ]);
     expect(replaced.status).toBe(400);
@@ -150,7 +153,7 @@ describe('targets of a draft', () => {
     const event = await draft('Story of the day', 'Fresh bread at 7am #bakery');
     const photo = await insertMedia(t, user.userId, 'image', { width: 1080, height: 1920 });
     const second = await insertMedia(t, user.userId, 'image');
-    const stored = await putTargets(event.id, [
+    const stored = await putTargetList(event.id, [
       {
         connection_id: instagram.id,
         format: 'story',
@@ -181,7 +184,7 @@ describe('targets of a draft', () => {
     // One 9:16 photo (refused in the feed, fine in a story), no first comment, the text kept.
     expect(
       (
-        await putTargets(event.id, [
+        await putTargetList(event.id, [
           { connection_id: instagram.id, format: 'story', media_ids: [photo] },
         ])
       ).status,
