@@ -4,6 +4,7 @@ import { createLogger } from './platform/logger.ts';
 import { ServiceCache } from './platform/cache.ts';
 import { connectInvalidationBus } from './platform/bus.ts';
 import { decodeNotice } from './features/publishing/live-status.ts';
+import { quotaReadingsScope, usesQuota } from './features/publishing/quota.service.ts';
 import { JobQueue } from './platform/jobs/queue.ts';
 import { createMailer, sendEmailJob } from './platform/email/mailer.ts';
 import type { AppDeps } from './platform/deps.ts';
@@ -62,7 +63,10 @@ export async function createRuntime(
   // refetch the live stream prompts reads the new status (decision 081).
   bus.subscribe('publishing-status', (payload) => {
     const notice = decodeNotice(payload);
-    if (notice) cache.dropLocal(notice.tenantId);
+    if (!notice) return;
+    cache.dropLocal(notice.tenantId);
+    // The quota readings only when a post went out: a claim or a retry uses no quota.
+    if (usesQuota(notice.message)) cache.dropLocal(quotaReadingsScope(notice.tenantId));
   });
   const deps: AppDeps = { env, database, logger, cache, jobs, mailer, bus, secrets };
   let closed = false;

@@ -9,6 +9,7 @@ import {
 } from '#server/test/app.ts';
 import { metaRuntime } from '../platforms/meta-runtime.ts';
 import * as platformsRepo from '../platforms/platforms.repository.ts';
+import { announceEvent } from './live-status.ts';
 import { runPublish } from './publishing.service.ts';
 import {
   connectAll,
@@ -21,7 +22,7 @@ import { QUOTA_READING_TTL_MS, readQuota } from './quota.service.ts';
 
 // GET /api/publishing/quota reuses each Instagram account's reading for a minute, so the home
 // page and the composer do not spend the account's call allowance on every view (decision 082).
-// A post of the business changing status, or the account being reconnected, reads it afresh;
+// A post of the business being published, or the account being reconnected, reads it afresh;
 // scheduling's own check never uses the kept reading.
 
 let t: TestApp;
@@ -92,7 +93,7 @@ describe('GET /api/publishing/quota', () => {
     expect(Date.parse(checked(after))).toBeGreaterThan(Date.parse(checked(before)));
   });
 
-  it('reads again once a post of the business changes status', async () => {
+  it('reads again once a post of the business is published', async () => {
     const reads = platformReads();
     await quotas();
     const facebook = accounts.find((a) => a.platform === 'facebook')!;
@@ -107,6 +108,29 @@ describe('GET /api/publishing/quota', () => {
       { dispatcher: noDispatch },
     );
     await untilReadAgain(reads);
+  });
+
+  it('keeps its readings through status changes that use no quota (a post claimed, an event saved)', async () => {
+    await quotas();
+    const reads = platformReads();
+    const heard: string[] = [];
+    const stop = t.runtime.deps.bus.subscribe('publishing-status', (payload) =>
+      heard.push(payload),
+    );
+    try {
+      const eventId = crypto.randomUUID();
+      await withTenant(
+        t.runtime.deps.database,
+        { userId: owner.userId, tenantId: owner.userId },
+        (tx) => announceEvent(tx, owner.userId, eventId, 'scheduled'),
+      );
+      // Once this process has heard it (at once here, or back through LISTEN on PostgreSQL).
+      await expect.poll(() => heard.some((payload) => payload.includes(eventId))).toBe(true);
+      await quotas();
+      expect(reads).toHaveBeenCalledTimes(0);
+    } finally {
+      stop();
+    }
   });
 
   it('reads a reconnected account again', async () => {

@@ -1,4 +1,4 @@
-import type { AccountQuota } from '#shared/contracts/publishing.contract.ts';
+import type { AccountQuota, LiveStatusMessage } from '#shared/contracts/publishing.contract.ts';
 import { requireAccess, tenantScope, type ServiceContext } from '#server/platform/access.ts';
 import type { AppDeps } from '#server/platform/deps.ts';
 import { withTenant } from '#server/platform/db/tenant.ts';
@@ -17,11 +17,26 @@ import * as platformsRepo from '../platforms/platforms.repository.ts';
 // before publishing, both asking the platform afresh.
 
 /**
- * How long the quota list reuses an account's reading. A status change of the business's posts
- * (a post going out) drops its readings in every process sooner (runtime.ts), and a reconnect
- * changes the connection's updated_at, which is part of the key.
+ * How long the quota list reuses an account's reading. A post of the business that is published
+ * (or may have been: unconfirmed) drops its readings in every process sooner (runtime.ts), and a
+ * reconnect changes the connection's updated_at, which is part of the key.
  */
 export const QUOTA_READING_TTL_MS = 60_000;
+
+/**
+ * Where a business's quota readings are cached: apart from its lists, so the status changes
+ * that drop those (a claim, a retry, a failure: several a second in a burst) do not make every
+ * view of the home page ask Instagram again. Only a publish uses quota.
+ */
+export function quotaReadingsScope(tenantId: string): string {
+  return `publishing-quota:${tenantId}`;
+}
+
+/** Whether a status change may have used quota: a delivery published, or perhaps published. */
+export function usesQuota(message: LiveStatusMessage): boolean {
+  const status = message.delivery?.status;
+  return status === 'published' || status === 'unconfirmed';
+}
 
 /** The account's name as people know it: @username on Instagram, the Page's name on Facebook. */
 export function accountLabel(connection: platformsRepo.ConnectionRow): string {
@@ -101,7 +116,7 @@ export async function readQuota(
   try {
     const limit = options.reuse
       ? await deps.cache.getOrLoad(
-          connection.userId,
+          quotaReadingsScope(connection.userId),
           `publishing-limit:${connection.id}:${connection.updatedAt.getTime()}`,
           () => readLimit(deps, connection, token),
           { ttlMs: QUOTA_READING_TTL_MS },
