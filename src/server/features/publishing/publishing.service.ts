@@ -12,8 +12,9 @@ import * as platformsRepo from '../platforms/platforms.repository.ts';
 import type * as mediaRepo from '../media/media.repository.ts';
 import { announceCommittedDelivery } from './live-status.ts';
 import { publicMediaUrl } from './media-urls.ts';
-import { accountLabel, igHostOf } from './quota.service.ts';
+import { igHostOf } from './quota.service.ts';
 import * as repo from './publishing.repository.ts';
+import { accountLabel } from '#shared/account-label.ts';
 
 // The publishing worker (ARCHITECTURE.md §4, docs/decisions/080). Every step starts from the
 // database row, never from the job: a job only says "look at post X at version V". A post is

@@ -7,6 +7,7 @@ import { toAppError } from '#server/integrations/meta/errors.ts';
 import { metaRuntime } from '../platforms/meta-runtime.ts';
 import { connectionToken } from '../platforms/platforms.service.ts';
 import * as platformsRepo from '../platforms/platforms.repository.ts';
+import { accountLabel } from '#shared/account-label.ts';
 
 // What each connected account may still publish in the platform's rolling 24-hour window
 // (research/meta-graph-api.md §3.2.5). Instagram states its limit through
@@ -36,13 +37,6 @@ export function quotaReadingsScope(tenantId: string): string {
 export function usesQuota(message: LiveStatusMessage): boolean {
   const status = message.delivery?.status;
   return status === 'published' || status === 'unconfirmed';
-}
-
-/** The account's name as people know it: @username on Instagram, the Page's name on Facebook. */
-export function accountLabel(connection: platformsRepo.ConnectionRow): string {
-  return connection.platform === 'instagram' && connection.username
-    ? `@${connection.username}`
-    : connection.name;
 }
 
 /** The Graph host an Instagram account is reached on: Facebook Login's or Instagram Login's. */

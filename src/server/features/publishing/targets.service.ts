@@ -20,9 +20,10 @@ import * as platformsRepo from '../platforms/platforms.repository.ts';
 import { isUuid } from '../profile/user-id.ts';
 import { jobDispatcher } from './publishing.jobs.ts';
 import { announceDelivery, announceEvent } from './live-status.ts';
-import { accountLabel, readQuota } from './quota.service.ts';
+import { readQuota } from './quota.service.ts';
 import { refreshEventStatus, type PublishJobPayload } from './publishing.service.ts';
 import * as repo from './publishing.repository.ts';
+import { accountLabel } from '#shared/account-label.ts';
 
 // Choosing where an event goes and sending it now (docs/decisions/080). Targets are checked
 // against each platform's rules (src/shared/publishing-rules.ts) and the account's remaining

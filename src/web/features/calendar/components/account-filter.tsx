@@ -14,10 +14,10 @@ import {
 import { inputClasses } from '../../../components/ui/input.tsx';
 import { Label } from '../../../components/ui/label.tsx';
 import { cn } from '../../../lib/cn.ts';
-import { accountLabel } from '../../composer/lib/composer-model.ts';
 import { useConnections } from '../../platforms/api/platforms-api.ts';
 import { PlatformIcon } from '../../platforms/components/brand-icons.tsx';
 import { PLATFORM_LABELS } from '../../platforms/lib/health.ts';
+import { accountLabel } from '#shared/account-label.ts';
 
 // The calendar's account filter (decision 076): the business's Facebook Pages and Instagram
 // accounts, several at a time. An account that was disconnected is still offered, because its

@@ -8,12 +8,12 @@ import { cn } from '../../../lib/cn.ts';
 import { PlatformIcon } from '../../platforms/components/brand-icons.tsx';
 import { HEALTH_VARIANTS, healthLabel, PLATFORM_LABELS } from '../../platforms/lib/health.ts';
 import {
-  accountLabel,
   facebookKind,
   formatOptions,
   quotaText,
   type ComposerTarget,
 } from '../lib/composer-model.ts';
+import { accountLabel } from '#shared/account-label.ts';
 
 interface AccountPickerProps {
   connections: Connection[];

@@ -45,7 +45,6 @@ import {
   useComposerEvent,
 } from '../api/composer-api.ts';
 import {
-  accountLabel,
   adjustFormats,
   blockingProblems,
   checkComposer,
@@ -76,6 +75,7 @@ import { MediaField } from './media-field.tsx';
 import { MediaPicker } from './media-picker.tsx';
 import { PreviewPanel, type PreviewProps } from './previews.tsx';
 import { TextCounter } from './text-counts.tsx';
+import { accountLabel } from '#shared/account-label.ts';
 
 export interface ComposerPermissions {
   create: boolean;

@@ -18,7 +18,7 @@ import type { TargetFormat } from '#shared/platform-limits.ts';
 import { cn } from '../../../lib/cn.ts';
 import { Thumbnail } from '../../media/components/media-collection.tsx';
 import { PlatformIcon } from '../../platforms/components/brand-icons.tsx';
-import { accountLabel } from '../lib/composer-model.ts';
+import { accountLabel } from '#shared/account-label.ts';
 
 // How the post will look on each chosen account: an Instagram card or story and a Facebook Page
 // post, drawn in our own style (no platform artwork beyond the two small brand marks). They show

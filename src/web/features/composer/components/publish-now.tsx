@@ -13,13 +13,13 @@ import { userMessageOf } from '../../../lib/errors.ts';
 import { useConnections } from '../../platforms/api/platforms-api.ts';
 import { publishNow, useEventTargets } from '../api/composer-api.ts';
 import {
-  accountLabel,
   isComposerPost,
   pendingTargetRefs,
   problemsFromFieldErrors,
   type ComposerProblem,
 } from '../lib/composer-model.ts';
 import { CheckItem } from './checks-list.tsx';
+import { accountLabel } from '#shared/account-label.ts';
 
 /** Events that can be sent now: posts not on their way out, out, or waiting for an answer. */
 export function canPublishNow(event: Pick<CalendarEvent, 'type' | 'status'>): boolean {

@@ -23,6 +23,7 @@ import {
   zonedParts,
   type PlainDate,
 } from '../../calendar/lib/time-zone.ts';
+import { accountLabel } from '#shared/account-label.ts';
 
 // The post composer as plain data: what is typed and chosen, the counts against each platform's
 // limits, and every problem the server would refuse, checked with the same rules
@@ -120,13 +121,6 @@ function normalized(v: ComposerValues) {
 }
 
 // ------------------------------------------------------------------------------ accounts
-
-/** The account's name as people know it (the server names accounts the same way). */
-export function accountLabel(connection: Pick<Connection, 'platform' | 'username' | 'name'>) {
-  return connection.platform === 'instagram' && connection.username
-    ? `@${connection.username}`
-    : connection.name;
-}
 
 export function platformsOf(
   targets: readonly ComposerTarget[],
