@@ -29,6 +29,7 @@ import {
 import { addMember } from './team.test-helpers.ts';
 import * as targets from './targets.service.ts';
 import { expectError } from '#server/test/expect-error.ts';
+import { quotaReadingsScope } from './quota.service.ts';
 
 // The publishing API through the real app and database, with accounts connected through the
 // Graph API simulator and the app's own job workers (docs/decisions/080): choosing targets and
@@ -537,7 +538,7 @@ describe('GET /api/publishing/quota', () => {
     );
 
     // The readings of the test before are kept a minute (decision 082): ask the platform again.
-    t.runtime.deps.cache.dropLocal(owner.userId);
+    t.runtime.deps.cache.dropLocal(quotaReadingsScope(owner.userId));
     const list = await quotasOf(owner);
     expect(list.find((q) => q.connection_id === instagram.id)).toMatchObject({
       source: 'unavailable',
