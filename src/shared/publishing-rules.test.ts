@@ -106,7 +106,7 @@ describe('an Instagram story', () => {
         connection_id: 'page-1',
         account: 'Rosa Bakery',
         rule: 'story_instagram_only',
-        message: 'Stories are published to Instagram accounts only',
+        message: 'Stories are published to Instagram accounts only: choose Post for this Page',
       },
     ]);
   });

@@ -59,10 +59,14 @@ export function checkTarget(t: TargetToCheck): TargetProblem[] {
       add(
         `${at}.format`,
         'story_instagram_only',
-        'Stories are published to Instagram accounts only',
+        'Stories are published to Instagram accounts only: choose Post for this Page',
       );
     } else if (count > 1) {
-      add(`${at}.media_ids`, 'story_single_media', 'A story is one photo or one video');
+      add(
+        `${at}.media_ids`,
+        'story_single_media',
+        'A story is one photo or one video: keep one and remove the others',
+      );
     }
     // Comments on a story cannot be made through the API: the first comment would fail.
     if (t.firstComment?.trim()) {

@@ -229,7 +229,8 @@ describe('GET and PUT /api/calendar-events/{id}/targets', () => {
       },
     ]);
     expect(fieldErrors).toEqual({
-      'targets.0.format': 'Rosa Bakery: Stories are published to Instagram accounts only',
+      'targets.0.format':
+        'Rosa Bakery: Stories are published to Instagram accounts only: choose Post for this Page',
       'targets.1.first_comment':
         '@rosabakery: A story takes no comments: leave the first comment empty',
     });

@@ -175,10 +175,12 @@ describe('targets of a draft', () => {
       json: { scheduled_for: inHours(24) },
     });
     expectRefusal(schedule, {
-      [`targets.${ig}.media_ids`]: '@rosabakery: A story is one photo or one video',
+      [`targets.${ig}.media_ids`]:
+        '@rosabakery: A story is one photo or one video: keep one and remove the others',
       [`targets.${ig}.first_comment`]:
         '@rosabakery: A story takes no comments: leave the first comment empty',
-      [`targets.${fb}.format`]: 'Rosa Bakery: Stories are published to Instagram accounts only',
+      [`targets.${fb}.format`]:
+        'Rosa Bakery: Stories are published to Instagram accounts only: choose Post for this Page',
     });
 
     // One 9:16 photo (refused in the feed, fine in a story), no first comment, the text kept.
