@@ -74,7 +74,13 @@ export interface WorkerOptions {
 }
 
 type Outcome =
-  | { kind: 'published'; externalId: string | null; permalink: string | null }
+  | {
+      kind: 'published';
+      externalId: string | null;
+      permalink: string | null;
+      /** Why the link could not be read (the post is out; the link is a convenience). */
+      linkError?: unknown;
+    }
   | { kind: 'waiting'; containerId: string; delayMs: number };
 
 /** Thrown when the commit call was sent and no answer came back. */
@@ -227,6 +233,12 @@ export async function runPublish(
       );
       await options.dispatcher.publish(payload, at);
       return;
+    }
+    if (outcome.linkError !== undefined) {
+      deps.logger.warn(
+        { err: outcome.linkError, postId: row.id },
+        'published, but its link could not be read',
+      );
     }
     await settle(
       deps,
@@ -539,14 +551,12 @@ async function publishFacebook(
       )
     ).id;
   }
-  let permalink: string | null = null;
   try {
-    permalink =
-      (await client.facebook.getPost(externalId, token, 'id,permalink_url')).permalink_url ?? null;
-  } catch {
-    // The post is out; the link is a convenience that can be missing.
+    const post = await client.facebook.getPost(externalId, token, 'id,permalink_url');
+    return { kind: 'published', externalId, permalink: post.permalink_url ?? null };
+  } catch (linkError) {
+    return { kind: 'published', externalId, permalink: null, linkError };
   }
-  return { kind: 'published', externalId, permalink };
 }
 
 interface InstagramJob {
@@ -636,13 +646,12 @@ async function publishInstagram(client: MetaClient, job: InstagramJob): Promise<
     () => client.ig.publish(host, igUserId, token, id),
     job.beforeCommit,
   );
-  let permalink: string | null = null;
   try {
-    permalink = (await client.ig.media(host, published.id, token)).permalink ?? null;
-  } catch {
-    // As for Facebook: the link can be filled in later.
+    const media = await client.ig.media(host, published.id, token);
+    return { kind: 'published', externalId: published.id, permalink: media.permalink ?? null };
+  } catch (linkError) {
+    return { kind: 'published', externalId: published.id, permalink: null, linkError };
   }
-  return { kind: 'published', externalId: published.id, permalink };
 }
 
 async function createContainers(client: MetaClient, job: InstagramJob): Promise<string> {
