@@ -5,6 +5,7 @@ import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import { createApp } from '#server/app.ts';
+import { createScratchDatabase } from '#server/test/scratch-database.ts';
 import { openDatabase, rowsOf, type Database } from '#server/platform/db/client.ts';
 import { withTenant } from '#server/platform/db/tenant.ts';
 import { inlineParams } from '#server/platform/db/inline-sql.ts';
@@ -508,35 +509,28 @@ async function onPostgres(sizes: Sizes, adminUrl: string): Promise<CalendarTarge
     await admin.end().catch(() => {});
     return { target: 'postgres', skipped: reason };
   }
-  const name = `socigen_bench_${process.pid}`;
+  await admin.end();
+  const scratch = await createScratchDatabase(adminUrl, 'bench');
   try {
-    await admin.query(`drop database if exists ${name}`);
-    await admin.query(`create database ${name}`);
-    const url = new URL(adminUrl);
-    url.pathname = `/${name}`;
+    const t0 = performance.now();
+    const database = await openDatabase({ databaseUrl: scratch.url, poolSize: 10 });
+    const migrateS = seconds(t0);
+    const version = (await database.query<{ v: string }>('select version() as v')).rows[0]?.v.split(
+      ' on ',
+    )[0];
     try {
-      const t0 = performance.now();
-      const database = await openDatabase({ databaseUrl: url.toString(), poolSize: 10 });
-      const migrateS = seconds(t0);
-      const version = (
-        await database.query<{ v: string }>('select version() as v')
-      ).rows[0]?.v.split(' on ')[0];
-      try {
-        return await runTarget(
-          'postgres',
-          database,
-          `${version}, database ${name} on ${url.host} (dropped afterwards)`,
-          sizes,
-          migrateS,
-        );
-      } finally {
-        await database.close();
-      }
+      return await runTarget(
+        'postgres',
+        database,
+        `${version}, database ${scratch.name} on ${new URL(scratch.url).host} (dropped afterwards)`,
+        sizes,
+        migrateS,
+      );
     } finally {
-      await admin.query(`drop database if exists ${name} with (force)`);
+      await database.close();
     }
   } finally {
-    await admin.end();
+    await scratch.drop();
   }
 }
 

@@ -1,10 +1,11 @@
-import pg from 'pg';
 import { openDatabase, type Database } from '#server/platform/db/client.ts';
+import { createScratchDatabase } from './scratch-database.ts';
 
 // One migrated database per test worker, shared by the worker's files (they run without
 // isolation), because creating and migrating PGlite takes seconds. Tests never depend on an
 // empty database: each creates its own users.
 
+/** The names createScratchDatabase(…, 'test') gives. */
 export const TEST_DATABASE_PREFIX = 'socigen_test_';
 
 let shared: Promise<Database> | undefined;
@@ -17,17 +18,8 @@ export function getTestDatabase(): Promise<Database> {
 async function openTestDatabase(): Promise<Database> {
   const serverUrl = process.env.TEST_DATABASE_URL;
   if (!serverUrl) return openDatabase({ dataDir: undefined });
-  const name = `${TEST_DATABASE_PREFIX}${process.pid}_${Date.now()}`;
-  const admin = new pg.Client({ connectionString: serverUrl });
-  await admin.connect();
-  try {
-    await admin.query(`create database ${name}`);
-  } finally {
-    await admin.end();
-  }
-  const url = new URL(serverUrl);
-  url.pathname = `/${name}`;
-  return openDatabase({ databaseUrl: url.toString(), poolSize: 5 });
+  const scratch = await createScratchDatabase(serverUrl, 'test');
+  return openDatabase({ databaseUrl: scratch.url, poolSize: 5 });
 }
 
 export function testDatabaseKind(): 'pglite' | 'postgres' {

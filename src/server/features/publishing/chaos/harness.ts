@@ -3,8 +3,8 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import path from 'node:path';
 import { createInterface } from 'node:readline';
 import { inArray, sql } from 'drizzle-orm';
-import pg from 'pg';
 import { openDatabase, type Database } from '#server/platform/db/client.ts';
+import { createScratchDatabase, type ScratchDatabase } from '#server/test/scratch-database.ts';
 import { JobQueue } from '#server/platform/jobs/queue.ts';
 import { createLogger } from '#server/platform/logger.ts';
 import { parseEncryptionKeys, SecretBox } from '#server/platform/security/secrets.ts';
@@ -31,42 +31,6 @@ const TEXT_MARK = /\[post (\d+)\]/;
 const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
 // ------------------------------------------------------------------------------- database
-
-export interface ScratchDatabase {
-  url: string;
-  name: string;
-  drop(): Promise<void>;
-}
-
-/** A fresh database on the server at `adminUrl`, dropped (with its connections) by drop(). */
-export async function createScratchDatabase(
-  adminUrl: string,
-  label: string,
-): Promise<ScratchDatabase> {
-  const name = `socigen_${label}_${process.pid}_${Date.now()}`;
-  const admin = new pg.Client({ connectionString: adminUrl, connectionTimeoutMillis: 5_000 });
-  await admin.connect();
-  try {
-    await admin.query(`create database ${name}`);
-  } finally {
-    await admin.end();
-  }
-  const url = new URL(adminUrl);
-  url.pathname = `/${name}`;
-  return {
-    url: url.toString(),
-    name,
-    async drop() {
-      const client = new pg.Client({ connectionString: adminUrl, connectionTimeoutMillis: 5_000 });
-      await client.connect();
-      try {
-        await client.query(`drop database if exists ${name} with (force)`);
-      } finally {
-        await client.end();
-      }
-    },
-  };
-}
 
 // -------------------------------------------------------------------------------- processes
 
