@@ -30,8 +30,6 @@ import {
 } from '../lib/calendar-model.ts';
 import {
   formErrorsFromServer,
-  instantOf,
-  shiftedTime,
   toCreateInput,
   toUpdateInput,
   validateEventForm,
@@ -41,6 +39,7 @@ import {
 } from '../lib/event-form.ts';
 import { formatDateTime } from '../lib/format.ts';
 import { zoneAbbreviation } from '../lib/time-zone.ts';
+import { DateTimeFields } from './date-time-fields.tsx';
 import { PLATFORM_STYLES, StatusIcon, platformNames } from './event-style.tsx';
 import { canPublishNow, PublishNowConfirm } from '../../composer/components/publish-now.tsx';
 import { isComposerPost } from '../../composer/lib/composer-model.ts';
@@ -189,7 +188,6 @@ function EventDialogBody({
     }
   }
 
-  const shifted = shiftedTime(values, timeZone);
   const statuses = choosableStatuses(values.type);
 
   return (
@@ -315,29 +313,12 @@ function EventDialogBody({
               ) : null}
             </fieldset>
           ) : null}
-          <div className="grid gap-4 sm:grid-cols-2">
-            <FormField label="Date" error={errors.when}>
-              <Input
-                type="date"
-                value={values.date}
-                onChange={(e) => set('date', e.target.value)}
-              />
-            </FormField>
-            <FormField
-              label={`Time (${zoneAbbreviation(instantOf(values, timeZone) ?? new Date(), timeZone)})`}
-              hint={
-                shifted
-                  ? `The clocks go forward that night: ${values.time} does not exist, so it will be ${shifted}.`
-                  : `In ${timeZone}`
-              }
-            >
-              <Input
-                type="time"
-                value={values.time}
-                onChange={(e) => set('time', e.target.value)}
-              />
-            </FormField>
-          </div>
+          <DateTimeFields
+            values={values}
+            timeZone={timeZone}
+            dateError={errors.when}
+            onChange={(change) => setValues((v) => ({ ...v, ...change }))}
+          />
           <fieldset className="grid gap-2">
             <legend className="mb-1 text-sm font-medium">Status</legend>
             <div className="flex flex-wrap gap-2">

@@ -31,7 +31,8 @@ import { userMessageOf } from '../../../lib/errors.ts';
 import { calendarKeys } from '../../calendar/api/list-upcoming-events.ts';
 import { StatusIcon } from '../../calendar/components/event-style.tsx';
 import { isLocked, STATUS_LABELS, TYPE_LABELS } from '../../calendar/lib/calendar-model.ts';
-import { instantOf, shiftedTime } from '../../calendar/lib/event-form.ts';
+import { instantOf } from '../../calendar/lib/event-form.ts';
+import { DateTimeFields } from '../../calendar/components/date-time-fields.tsx';
 import { formatDateTime } from '../../calendar/lib/format.ts';
 import { zoneAbbreviation } from '../../calendar/lib/time-zone.ts';
 import { usePublishingQuota } from '../../dashboard/api/publishing-quota.ts';
@@ -335,7 +336,6 @@ function ComposerForm({
   );
   const notices = composerNotices(values, connections);
   const instant = instantOf(values, timeZone);
-  const shifted = shiftedTime(values, timeZone);
   const whenText = instant ? formatDateTime(instant, timeZone) : null;
   const mediaItems = values.mediaIds
     .map((id) => attached.items.get(id))
@@ -690,31 +690,13 @@ function ComposerForm({
             <legend className="mb-1 flex items-center gap-2 text-sm font-semibold">
               <CalendarClock aria-hidden className="size-4 text-muted-foreground" /> When
             </legend>
-            <div className="grid gap-4 sm:grid-cols-2">
-              <FormField label="Date" error={fieldError('when')}>
-                <Input
-                  type="date"
-                  value={values.date}
-                  disabled={!canEdit}
-                  onChange={(e) => change({ date: e.target.value })}
-                />
-              </FormField>
-              <FormField
-                label={`Time (${zoneAbbreviation(instant ?? new Date(), timeZone)})`}
-                hint={
-                  shifted
-                    ? `The clocks go forward that night: ${values.time} does not exist, so it will be ${shifted}.`
-                    : `In ${timeZone}`
-                }
-              >
-                <Input
-                  type="time"
-                  value={values.time}
-                  disabled={!canEdit}
-                  onChange={(e) => change({ time: e.target.value })}
-                />
-              </FormField>
-            </div>
+            <DateTimeFields
+              values={values}
+              timeZone={timeZone}
+              dateError={fieldError('when')}
+              disabled={!canEdit}
+              onChange={change}
+            />
           </fieldset>
         </section>
 
