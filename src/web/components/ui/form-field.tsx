@@ -40,7 +40,7 @@ export function FormField({
   const describedBy = [hintId, errorId].filter(Boolean).join(' ') || undefined;
 
   return (
-    <div className={cn('grid gap-2', className)}>
+    <div className={cn('grid content-start gap-2', className)}>
       <div className="flex items-baseline justify-between gap-2">
         <Label htmlFor={controlId}>
           {label}
