@@ -2,8 +2,9 @@ import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import tailwindcss from '@tailwindcss/vite';
 
-// The web app lives in src/web; the server serves dist/web in production and proxies nothing:
-// in development `npm run dev` runs Vite in middleware mode inside the API server.
+// The web app lives in src/web; `npm start` builds it into dist/web, which the server serves.
+// `npm run dev` (scripts/dev.ts) serves it from Vite with hot module replacement instead, and
+// forwards the server's paths to the API running beside it.
 export default defineConfig({
   root: 'src/web',
   publicDir: 'public',
