@@ -1,5 +1,6 @@
 import { expect, test, type Page } from './test.ts';
 import { connectRosaBakery, followEmailLink, register, uniqueEmail } from './helpers.ts';
+import { simulatorControl } from './simulator.ts';
 
 // The calendar's account filter (decision 076) in demo mode: connect a simulated Facebook Page and
 // its Instagram account, plan one post for each (targets chosen through the API the composer
@@ -31,7 +32,7 @@ async function planPost(page: Page, title: string, day: string, connectionId: st
 }
 
 test('narrow the calendar to one account, then both, then every account', async ({ page }) => {
-  await page.request.post('/simulator/meta/_sim/reset', { data: {} });
+  await simulatorControl(page, '/reset');
   const email = uniqueEmail('calendar-accounts');
   await register(page, { email, businessName: 'Rosa Bakery' });
   await followEmailLink(page, email, '/api/auth/confirm');

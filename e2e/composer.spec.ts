@@ -1,6 +1,7 @@
 import sharp from 'sharp';
 import { expect, test, type Page } from './test.ts';
 import { connectRosaBakery, followEmailLink, register, uniqueEmail } from './helpers.ts';
+import { simulatorControl } from './simulator.ts';
 
 // The post composer end to end, in demo mode (the Graph API simulator plays Facebook and
 // Instagram): connect a Page and its Instagram account, upload a photo, compose a post on the
@@ -31,8 +32,7 @@ test('compose, check, preview, keep a draft across a reload, schedule, reopen an
 }) => {
   test.setTimeout(180_000);
   if (process.env.COMPOSER_SHOTS) await page.setViewportSize({ width: 1366, height: 900 });
-  const reset = await page.request.post('/simulator/meta/_sim/reset', { data: {} });
-  expect(reset.ok()).toBeTruthy();
+  await simulatorControl(page, '/reset');
   const email = uniqueEmail('composer');
   await register(page, { email, businessName: 'Rosa Bakery' });
   await followEmailLink(page, email, '/api/auth/confirm');

@@ -1,11 +1,11 @@
 import { expect, test, type Page } from './test.ts';
 import { followEmailLink, register, uniqueEmail } from './helpers.ts';
+import { simulatorControl } from './simulator.ts';
 
 // Connecting accounts in demo mode: the app has no Meta app configured, so the Graph API
 // simulator inside it plays Facebook. Connect a Page and its Instagram account through the
 // consent page, see them healthy, expire the token in the simulator, see the warning, reconnect.
-
-const PAGE_ID = '723701000827665';
+// The business has simulated Pages of its own (docs/decisions/057): their ids are read back.
 
 async function signUp(page: Page) {
   const email = uniqueEmail('platforms');
@@ -14,9 +14,11 @@ async function signUp(page: Page) {
   await expect(page.getByText('Your email is confirmed. Welcome to Soci Gen!')).toBeVisible();
 }
 
-async function simulator(page: Page, path: string, data: unknown) {
-  const res = await page.request.post(`/simulator/meta/_sim${path}`, { data });
-  expect(res.ok()).toBeTruthy();
+/** The simulated Page id of the connected Facebook Page. */
+async function connectedPageId(page: Page): Promise<string> {
+  const res = await page.request.get('/api/platforms/connections');
+  const connections = (await res.json()).data as Array<{ platform: string; external_id: string }>;
+  return connections.find((c) => c.platform === 'facebook')!.external_id;
 }
 
 function card(page: Page, name: string, kind: 'Facebook Page' | 'Instagram') {
@@ -29,7 +31,7 @@ function card(page: Page, name: string, kind: 'Facebook Page' | 'Instagram') {
 test('connect a simulated Facebook Page and its Instagram account, expire the token, reconnect', async ({
   page,
 }) => {
-  await simulator(page, '/reset', {});
+  await simulatorControl(page, '/reset', {});
   await signUp(page);
   await page.goto('/dashboard/platforms');
   await expect(page.getByRole('heading', { name: 'Platforms', level: 1 })).toBeVisible();
@@ -58,8 +60,9 @@ test('connect a simulated Facebook Page and its Instagram account, expire the to
   await page.screenshot({ path: '/tmp/platforms-healthy.png', fullPage: true });
 
   // Access about to end: the warning with its fix.
-  await simulator(page, '/tokens', {
-    subjectId: PAGE_ID,
+  const pageId = await connectedPageId(page);
+  await simulatorControl(page, '/tokens', {
+    subjectId: pageId,
     action: 'expire_in',
     seconds: 3 * 86_400 - 60,
   });
@@ -70,7 +73,7 @@ test('connect a simulated Facebook Page and its Instagram account, expire the to
   ).toBeVisible();
 
   // Expired: the warning on the page names the fix; reconnecting brings it back.
-  await simulator(page, '/tokens', { subjectId: PAGE_ID, action: 'expire' });
+  await simulatorControl(page, '/tokens', { subjectId: pageId, action: 'expire' });
   await facebook.getByRole('button', { name: 'Check Rosa Bakery now' }).click();
   await expect(facebook.getByLabel('Status: Expired')).toBeVisible();
   await expect(page.locator('#main-content').getByText('1 account needs attention')).toBeVisible();

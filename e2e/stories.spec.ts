@@ -1,6 +1,7 @@
 import sharp from 'sharp';
 import { expect, test } from './test.ts';
 import { connectRosaBakery, followEmailLink, register, uniqueEmail } from './helpers.ts';
+import { simulatorControl } from './simulator.ts';
 
 // An Instagram story end to end, in demo mode (the Graph API simulator plays Instagram): a 9:16
 // photo, the Story format with its own preview and what it leaves out, published now through the
@@ -8,8 +9,7 @@ import { connectRosaBakery, followEmailLink, register, uniqueEmail } from './hel
 
 test('publishes an Instagram story of one photo, without its text', async ({ page }) => {
   test.setTimeout(150_000);
-  const reset = await page.request.post('/simulator/meta/_sim/reset', { data: {} });
-  expect(reset.ok()).toBeTruthy();
+  await simulatorControl(page, '/reset');
   const email = uniqueEmail('stories');
   await register(page, { email, businessName: 'Rosa Bakery' });
   await followEmailLink(page, email, '/api/auth/confirm');

@@ -3,8 +3,10 @@ import { Hono, type Context } from 'hono';
 import { consentPage } from './consent-page.ts';
 import { FAULTS, type FaultName, type GraphErrorSpec } from './faults.ts';
 import {
+  addFreshWorld,
   createState,
   digits,
+  FIXED_CONFIG_KEYS,
   fbtraceId,
   tokenValue,
   type SimConfig,
@@ -16,6 +18,7 @@ import {
   type SimPost,
   type SimState,
   type SimToken,
+  type SimWorld,
   type TokenKind,
 } from './state.ts';
 
@@ -24,7 +27,9 @@ import {
 //   /facebook   → www.facebook.com (Login dialog)      /graph     → graph.facebook.com
 //   /graph-video → graph-video.facebook.com            /instagram → www.instagram.com (dialog)
 //   /ig-api     → api.instagram.com (code exchange)    /ig-graph  → graph.instagram.com
-//   /_sim       → control: clock, faults, token events, webhooks, deauthorize/data deletion
+//   /cdn        → pictures (avatars)
+//   /_sim       → control: clock, faults, token events, webhooks, deauthorize/data deletion;
+//                 also served on its own (`control`), and only there inside the app
 // Payload shapes, id formats, error bodies and usage headers follow the reference; every fault
 // of its catalogue can be injected for the next call(s) or for one resource.
 
@@ -35,8 +40,12 @@ export const SIM_HOSTS = {
   instagramDialog: '/instagram',
   instagramApi: '/ig-api',
   instagramGraph: '/ig-graph',
+  cdn: '/cdn',
   control: '/_sim',
 } as const;
+
+/** How long a login ticket lets a browser into the dialogs (docs/decisions/057). */
+export const LOGIN_TICKET_SECONDS = 600;
 
 type HostKey = 'graph' | 'graph-video' | 'ig-graph';
 
@@ -46,6 +55,12 @@ export interface SimulatorOptions {
   basePath?: string;
   /** Outbound calls (webhooks, deauthorize, data deletion); global fetch by default. */
   fetch?: (url: string, init: RequestInit) => Promise<Response>;
+  /**
+   * Serve the control API under /_sim of `app` (default). Inside the app it is false: `app` then
+   * answers 404 there, and the control API is only `control`, served on a loopback listener for
+   * the browser tests or called in process by tests (docs/decisions/057).
+   */
+  mountControl?: boolean;
 }
 
 class GraphFailure extends Error {
@@ -411,7 +426,7 @@ export function createMetaGraphSimulator(options: SimulatorOptions = {}) {
               height: 200,
               width: 200,
               is_silhouette: false,
-              url: `${imageBase}/_sim/avatar/${p.id}.svg`,
+              url: `${imageBase}${SIM_HOSTS.cdn}/avatar/${p.id}.svg`,
             },
           };
           break;
@@ -460,7 +475,7 @@ export function createMetaGraphSimulator(options: SimulatorOptions = {}) {
           node.name = a.name;
           break;
         case 'profile_picture_url':
-          node.profile_picture_url = `${imageBase}/_sim/avatar/${a.id}.svg`;
+          node.profile_picture_url = `${imageBase}${SIM_HOSTS.cdn}/avatar/${a.id}.svg`;
           break;
         case 'followers_count':
           node.followers_count = a.followers;
@@ -781,6 +796,49 @@ export function createMetaGraphSimulator(options: SimulatorOptions = {}) {
 
   const app = options.basePath ? new Hono().basePath(options.basePath) : new Hono();
 
+  // Login tickets (docs/decisions/057): with requireLoginTicket the dialogs know a person only
+  // through a ticket the simulator issued, kept for one decision and LOGIN_TICKET_SECONDS.
+  function issueLoginTicket(personId: string, bind: { state?: string } = {}): string {
+    if (!state.people.has(personId)) throw new Error(`No simulated person ${personId}`);
+    const now = Date.now();
+    for (const [key, held] of state.loginTickets) {
+      if (held.expiresAt <= now) state.loginTickets.delete(key);
+    }
+    const ticket = randomBytes(32).toString('base64url');
+    state.loginTickets.set(ticket, {
+      personId,
+      state: bind.state ?? null,
+      expiresAt: now + LOGIN_TICKET_SECONDS * 1000,
+    });
+    return ticket;
+  }
+
+  /** The person a ticket lets in for this dialog `state`, or undefined. */
+  function ticketPerson(ticket: string, stateParam: string): SimPerson | undefined {
+    const found = ticket ? state.loginTickets.get(ticket) : undefined;
+    if (!found || found.expiresAt <= Date.now()) return undefined;
+    if (found.state !== null && found.state !== stateParam) return undefined;
+    return state.people.get(found.personId);
+  }
+
+  const loginRequired = (c: Context, login: 'facebook' | 'instagram') =>
+    c.html(
+      `<h1>Log in to continue</h1><p>This simulated ${login === 'facebook' ? 'Facebook' : 'Instagram'} sign-in has expired or was not started by the app. Go back to the app and connect again.</p>`,
+      403,
+    );
+
+  /** The dialog's check of redirect_uri, which the decision repeats ("URL blocked"). */
+  function redirectAllowed(redirectUri: string): boolean {
+    if (!redirectUri || !URL.canParse(redirectUri)) return false;
+    return cfg().redirectUris.length === 0 || cfg().redirectUris.includes(redirectUri);
+  }
+
+  const urlBlocked = (c: Context) =>
+    c.html(
+      "<h1>URL blocked</h1><p>This redirect failed because the redirect URI is not whitelisted in the app's Client OAuth Settings.</p>",
+      400,
+    );
+
   // FB Login dialog: consent page (or auto consent), then a 302 to redirect_uri.
   const dialog = async (c: Context, login: 'facebook' | 'instagram') => {
     const q = c.req.query();
@@ -792,19 +850,20 @@ export function createMetaGraphSimulator(options: SimulatorOptions = {}) {
       );
     }
     const redirectUri = q.redirect_uri ?? '';
-    if (
-      !redirectUri ||
-      (cfg().redirectUris.length > 0 && !cfg().redirectUris.includes(redirectUri))
-    ) {
-      return c.html(
-        "<h1>URL blocked</h1><p>This redirect failed because the redirect URI is not whitelisted in the app's Client OAuth Settings.</p>",
-        400,
-      );
-    }
+    if (!redirectAllowed(redirectUri)) return urlBlocked(c);
     const scopes = (q.scope ?? '').split(/[,\s]+/).filter(Boolean);
-    const person = state.people.get(q.sim_person ?? '') ?? [...state.people.values()][0]!;
+    const ticket = q.sim_login ?? '';
+    let person: SimPerson;
+    if (cfg().requireLoginTicket) {
+      const holder = ticketPerson(ticket, q.state ?? '');
+      if (!holder) return loginRequired(c, login);
+      person = holder;
+    } else {
+      person = state.people.get(q.sim_person ?? '') ?? [...state.people.values()][0]!;
+    }
     const auto = (q.sim_auto as 'allow' | 'deny' | undefined) ?? cfg().autoConsent;
     if (auto) {
+      if (cfg().requireLoginTicket) state.loginTickets.delete(ticket);
       return c.redirect(
         decide(login, auto, person.id, redirectUri, q.state ?? '', scopes, scopes),
         302,
@@ -825,7 +884,7 @@ export function createMetaGraphSimulator(options: SimulatorOptions = {}) {
           redirect_uri: redirectUri,
           state: q.state ?? '',
           scope: scopes.join(','),
-          person: person.id,
+          ...(cfg().requireLoginTicket ? { sim_login: ticket } : { person: person.id }),
         },
       }),
     );
@@ -871,6 +930,15 @@ export function createMetaGraphSimulator(options: SimulatorOptions = {}) {
   const decideRoute = async (c: Context, login: 'facebook' | 'instagram') => {
     const body = await c.req.parseBody({ all: true });
     const str = (k: string) => (typeof body[k] === 'string' ? (body[k] as string) : '');
+    // The form comes back from the browser: its redirect_uri is checked again, like the dialog's.
+    if (!redirectAllowed(str('redirect_uri'))) return urlBlocked(c);
+    let personId = str('person');
+    if (cfg().requireLoginTicket) {
+      const holder = ticketPerson(str('sim_login'), str('state'));
+      if (!holder) return loginRequired(c, login);
+      state.loginTickets.delete(str('sim_login'));
+      personId = holder.id;
+    }
     const grantedRaw = body.granted;
     const granted = Array.isArray(grantedRaw)
       ? grantedRaw.filter((g): g is string => typeof g === 'string')
@@ -880,7 +948,7 @@ export function createMetaGraphSimulator(options: SimulatorOptions = {}) {
     const requested = str('scope').split(',').filter(Boolean);
     const decision = str('decision') === 'allow' ? 'allow' : 'deny';
     return c.redirect(
-      decide(login, decision, str('person'), str('redirect_uri'), str('state'), requested, granted),
+      decide(login, decision, personId, str('redirect_uri'), str('state'), requested, granted),
       302,
     );
   };
@@ -1079,7 +1147,10 @@ export function createMetaGraphSimulator(options: SimulatorOptions = {}) {
           if (baseField(f) === 'email' && token.scopes.includes('email')) node.email = person.email;
           if (baseField(f) === 'picture') {
             node.picture = {
-              data: { url: `${imageBase}/_sim/avatar/${person.id}.svg`, is_silhouette: false },
+              data: {
+                url: `${imageBase}${SIM_HOSTS.cdn}/avatar/${person.id}.svg`,
+                is_silhouette: false,
+              },
             };
           }
         }
@@ -1417,8 +1488,8 @@ export function createMetaGraphSimulator(options: SimulatorOptions = {}) {
   mountGraph(SIM_HOSTS.graphVideo, 'graph-video', graphHandler);
   mountGraph(SIM_HOSTS.instagramGraph, 'ig-graph', igGraphHandler);
 
-  // Avatars: a coloured initial, so pictures render without any network.
-  app.get('/_sim/avatar/:file', (c) => {
+  // Avatars: a coloured initial, so pictures render without any network. Public, unlike /_sim.
+  app.get(`${SIM_HOSTS.cdn}/avatar/:file`, (c) => {
     const id = c.req.param('file').replace(/\.svg$/, '');
     const name =
       state.pages.get(id)?.name ??
@@ -1452,14 +1523,26 @@ export function createMetaGraphSimulator(options: SimulatorOptions = {}) {
       faults: state.faults,
     }),
   );
+  // Where outbound calls go, the registered redirect URIs and the secrets are the creator's
+  // choice, never a request's (docs/decisions/057).
+  const refuseFixed = (c: Context, config: Partial<SimConfig> | undefined) => {
+    const fixed = FIXED_CONFIG_KEYS.filter((key) => config && Object.hasOwn(config, key));
+    return fixed.length === 0
+      ? null
+      : c.json({ error: `${fixed.join(', ')} cannot be changed through the control API` }, 400);
+  };
   control.post('/reset', async (c) => {
     const body = (await c.req.json().catch(() => ({}))) as { config?: Partial<SimConfig> };
+    const refused = refuseFixed(c, body.config);
+    if (refused) return refused;
     const fresh = createState({ ...options.config, ...body.config });
     Object.assign(state, fresh);
     return c.json({ success: true });
   });
   control.post('/config', async (c) => {
     const body = (await c.req.json()) as Partial<SimConfig>;
+    const refused = refuseFixed(c, body);
+    if (refused) return refused;
     Object.assign(state.config, body);
     return c.json({ success: true });
   });
@@ -1558,12 +1641,11 @@ export function createMetaGraphSimulator(options: SimulatorOptions = {}) {
     const code = new URL(location.replace(/#_$/, '')).searchParams.get('code');
     return c.json({ code, location });
   });
+  // Webhooks and signed requests go to the configured callbacks only: a request never names
+  // where the simulator sends anything (docs/decisions/057).
   control.post('/webhooks/verify', async (c) => {
-    const body = (await c.req.json().catch(() => ({}))) as {
-      callbackUrl?: string;
-      verifyToken?: string;
-    };
-    const target = body.callbackUrl ?? cfg().webhookCallbackUrl;
+    const body = (await c.req.json().catch(() => ({}))) as { verifyToken?: string };
+    const target = cfg().webhookCallbackUrl;
     if (!target) return c.json({ error: 'No webhook callback URL configured' }, 400);
     const challenge = String(digits(10));
     const url = new URL(target);
@@ -1583,11 +1665,10 @@ export function createMetaGraphSimulator(options: SimulatorOptions = {}) {
     const body = (await c.req.json()) as {
       object: string;
       entry: unknown[];
-      callbackUrl?: string;
       signWith?: 'facebook' | 'instagram' | 'wrong';
       duplicate?: boolean;
     };
-    const target = body.callbackUrl ?? cfg().webhookCallbackUrl;
+    const target = cfg().webhookCallbackUrl;
     if (!target) return c.json({ error: 'No webhook callback URL configured' }, 400);
     // Meta signs an escaped-unicode serialisation; so do we, so receivers must use raw bytes.
     const raw = JSON.stringify({ object: body.object, entry: body.entry }).replace(
@@ -1619,19 +1700,17 @@ export function createMetaGraphSimulator(options: SimulatorOptions = {}) {
       kind: 'deauthorize' | 'data_deletion';
       login?: 'facebook' | 'instagram';
       personId?: string;
-      url?: string;
     };
     const login = body.login ?? 'facebook';
     const person = state.people.get(body.personId ?? '') ?? [...state.people.values()][0]!;
     const target =
-      body.url ??
-      (login === 'facebook'
+      login === 'facebook'
         ? body.kind === 'deauthorize'
           ? cfg().deauthorizeUrl
           : cfg().dataDeletionUrl
         : body.kind === 'deauthorize'
           ? cfg().igDeauthorizeUrl
-          : cfg().igDataDeletionUrl);
+          : cfg().igDataDeletionUrl;
     if (!target) return c.json({ error: `No ${body.kind} URL configured` }, 400);
     const userId = login === 'facebook' ? person.id : (person.igLoginAccountId ?? person.id);
     const signed = signedRequest(
@@ -1648,15 +1727,37 @@ export function createMetaGraphSimulator(options: SimulatorOptions = {}) {
     });
     return c.json({ status: res.status, body: await res.text(), signedRequest: signed, userId });
   });
-  app.route(SIM_HOSTS.control, control);
+  if (options.mountControl ?? true) {
+    app.route(SIM_HOSTS.control, control);
+  } else {
+    // Inside the app nothing under /_sim is served, nor falls through to the app's own pages.
+    app.all(SIM_HOSTS.control, (c) => c.text('Not Found', 404));
+    app.all(`${SIM_HOSTS.control}/*`, (c) => c.text('Not Found', 404));
+  }
 
   return {
     app,
+    /** The control API, its paths without the /_sim prefix (e.g. `control.request('/reset')`). */
+    control,
     state,
     now: nowMs,
     reset(config: Partial<SimConfig> = {}) {
       Object.assign(state, createState({ ...options.config, ...config }));
     },
+    /**
+     * The world of `key` (in the app: a business), made on first use with a person, Pages and
+     * Instagram accounts of its own, shaped like the seed; the same world for the same key until
+     * a reset (docs/decisions/057).
+     */
+    provisionWorld(key: string): SimWorld {
+      let world = state.worlds.get(key);
+      if (!world) {
+        world = addFreshWorld(state);
+        state.worlds.set(key, world);
+      }
+      return world;
+    },
+    issueLoginTicket,
   };
 }
 

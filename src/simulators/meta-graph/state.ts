@@ -33,7 +33,32 @@ export interface SimConfig {
   /** Skips the consent page: every dialog answers at once (tests). */
   autoConsent: 'allow' | 'deny' | null;
   defaultVersion: string;
+  /**
+   * The dialogs know a person only by a login ticket the simulator issued (`sim_login`), never by
+   * `sim_person` or a form field: the simulator inside the app, where every business has a world
+   * of its own (docs/decisions/057).
+   */
+  requireLoginTicket: boolean;
 }
+
+/**
+ * Set when the simulator is created, never through the control API: where outbound calls go,
+ * which redirect URIs are registered, the app secrets and how the dialogs know a person
+ * (docs/decisions/057).
+ */
+export const FIXED_CONFIG_KEYS = [
+  'appId',
+  'appSecret',
+  'igAppId',
+  'igAppSecret',
+  'redirectUris',
+  'webhookCallbackUrl',
+  'deauthorizeUrl',
+  'dataDeletionUrl',
+  'igDeauthorizeUrl',
+  'igDataDeletionUrl',
+  'requireLoginTicket',
+] as const satisfies readonly (keyof SimConfig)[];
 
 export const DEFAULT_CONFIG: SimConfig = {
   appId: '138483919580948',
@@ -59,6 +84,7 @@ export const DEFAULT_CONFIG: SimConfig = {
   callsPerHour: 1000,
   autoConsent: null,
   defaultVersion: 'v25.0',
+  requireLoginTicket: false,
 };
 
 export type PageTask =
@@ -196,6 +222,26 @@ export interface SimFault {
   remaining: number | null;
 }
 
+/** One person's world: the ids of what `createState` seeds, or of a copy made for one key. */
+export interface SimWorld {
+  personId: string;
+  pageId: string;
+  secondPageId: string;
+  businessPageId: string;
+  businessId: string;
+  igAccountId: string;
+  igLoginAccountId: string;
+}
+
+/** Lets a browser into the dialogs as one person, for a short while and one decision. */
+export interface SimLoginTicket {
+  personId: string;
+  /** The dialog's `state` it was issued for, or null for any. */
+  state: string | null;
+  /** Unix ms (wall clock: the simulated clock moves for tests of tokens, not of tickets). */
+  expiresAt: number;
+}
+
 export interface SimState {
   config: SimConfig;
   clockOffsetMs: number;
@@ -214,6 +260,9 @@ export interface SimState {
   comments: SimComment[];
   faults: SimFault[];
   calls: number[];
+  /** Worlds made by `provisionWorld`, by key (in the app: one per business). */
+  worlds: Map<string, SimWorld>;
+  loginTickets: Map<string, SimLoginTicket>;
 }
 
 export function digits(length: number, prefix = ''): string {
@@ -253,8 +302,10 @@ export function createState(config: Partial<SimConfig> = {}): SimState {
     comments: [],
     faults: [],
     calls: [],
+    worlds: new Map(),
+    loginTickets: new Map(),
   };
-  seed(state);
+  addWorld(state, SEED, 'rosa.martinez@example.com');
   return state;
 }
 
@@ -266,12 +317,47 @@ export const SEED = {
   businessId: '240000000000001',
   igAccountId: '17841405822304914',
   igLoginAccountId: '17841405822399999',
-} as const;
+} as const satisfies SimWorld;
 
-function seed(state: SimState): void {
+const SEED_APP_SCOPED = ['2690000000000001', '2690000000000002'] as const;
+
+/**
+ * Adds a world shaped like the seed (the same names, so "Rosa Bakery" is always there to pick)
+ * with ids of its own: nothing in it is shared with another world (docs/decisions/057).
+ */
+export function addFreshWorld(state: SimState): SimWorld {
+  const taken = new Set<string>();
+  const fresh = (existing: Map<string, unknown>, length: number, prefix: string) => {
+    let id = digits(length, prefix);
+    while (existing.has(id) || taken.has(id)) id = digits(length, prefix);
+    taken.add(id);
+    return id;
+  };
+  const world: SimWorld = {
+    personId: fresh(state.people, 17, '10222'),
+    pageId: fresh(state.pages, 15, '7237'),
+    secondPageId: fresh(state.pages, 15, '7237'),
+    businessPageId: fresh(state.pages, 15, '7237'),
+    businessId: fresh(state.businesses, 15, '24'),
+    igAccountId: fresh(state.igAccounts, 17, '17841'),
+    igLoginAccountId: fresh(state.igAccounts, 17, '17841'),
+  };
+  addWorld(state, world, `rosa.martinez.${world.personId.slice(-6)}@example.com`, [
+    digits(16, '269'),
+    digits(16, '269'),
+  ]);
+  return world;
+}
+
+function addWorld(
+  state: SimState,
+  ids: SimWorld,
+  email: string,
+  appScoped: readonly [string, string] = SEED_APP_SCOPED,
+): void {
   const ig: SimIgAccount = {
-    id: SEED.igAccountId,
-    appScopedId: '2690000000000001',
+    id: ids.igAccountId,
+    appScopedId: appScoped[0],
     username: 'rosabakery',
     name: 'Rosa Bakery',
     followers: 1280,
@@ -279,8 +365,8 @@ function seed(state: SimState): void {
     accountType: 'BUSINESS',
   };
   const igLogin: SimIgAccount = {
-    id: SEED.igLoginAccountId,
-    appScopedId: '2690000000000002',
+    id: ids.igLoginAccountId,
+    appScopedId: appScoped[1],
     username: 'rosa.studio',
     name: 'Rosa Studio',
     followers: 430,
@@ -299,7 +385,7 @@ function seed(state: SimState): void {
   ];
   const pages: SimPage[] = [
     {
-      id: SEED.pageId,
+      id: ids.pageId,
       name: 'Rosa Bakery',
       username: 'rosabakery',
       category: 'Bakery',
@@ -309,7 +395,7 @@ function seed(state: SimState): void {
       businessId: null,
     },
     {
-      id: SEED.secondPageId,
+      id: ids.secondPageId,
       name: 'Rosa Catering',
       username: 'rosacatering',
       category: 'Caterer',
@@ -319,29 +405,29 @@ function seed(state: SimState): void {
       businessId: null,
     },
     {
-      id: SEED.businessPageId,
+      id: ids.businessPageId,
       name: 'Rosa Events',
       username: 'rosaevents',
       category: 'Event Planner',
       tasks: allTasks,
       followers: 95,
       igAccountId: null,
-      businessId: SEED.businessId,
+      businessId: ids.businessId,
     },
   ];
   for (const page of pages) state.pages.set(page.id, page);
-  state.businesses.set(SEED.businessId, {
-    id: SEED.businessId,
+  state.businesses.set(ids.businessId, {
+    id: ids.businessId,
     name: 'Rosa Group',
-    ownedPageIds: [SEED.businessPageId],
+    ownedPageIds: [ids.businessPageId],
     clientPageIds: [],
   });
-  state.people.set(SEED.personId, {
-    id: SEED.personId,
+  state.people.set(ids.personId, {
+    id: ids.personId,
     name: 'Rosa Martinez',
-    email: 'rosa.martinez@example.com',
-    pageIds: [SEED.pageId, SEED.secondPageId],
-    businessIds: [SEED.businessId],
+    email,
+    pageIds: [ids.pageId, ids.secondPageId],
+    businessIds: [ids.businessId],
     igLoginAccountId: igLogin.id,
   });
 }

@@ -1,6 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { SEED } from '#simulators/meta-graph/state.ts';
 import { calendarEventSchema, MAX_ACCOUNT_FILTER } from '#shared/contracts/calendar.contract.ts';
 import type { ServiceContext } from '#server/platform/access.ts';
 import {
@@ -9,6 +8,7 @@ import {
   type SignedInUser,
   type TestApp,
 } from '#server/test/app.ts';
+import { simulatedWorld } from '#server/test/meta-simulator.ts';
 import { connectAll, type Connected } from '../publishing/publishing.test-helpers.ts';
 import * as calendar from './calendar.service.ts';
 import { platformPosts } from './calendar.tables.ts';
@@ -27,14 +27,16 @@ let theirs: Record<'bakery' | 'instagram', Connected>;
 const eventList = z.array(calendarEventSchema);
 const inHours = (h: number) => new Date(Date.now() + h * 3_600_000).toISOString();
 
-function byAccount(accounts: Connected[]) {
+/** The accounts of the business's own simulated world (docs/decisions/057). */
+function byAccount(user: SignedInUser, accounts: Connected[]) {
+  const world = simulatedWorld(t, user.userId);
   const find = (platform: string, externalId: string) =>
     accounts.find((a) => a.platform === platform && a.external_id === externalId)!;
   return {
-    bakery: find('facebook', SEED.pageId),
-    catering: find('facebook', SEED.secondPageId),
-    instagram: find('instagram', SEED.igAccountId),
-    studio: find('instagram', SEED.igLoginAccountId),
+    bakery: find('facebook', world.pageId),
+    catering: find('facebook', world.secondPageId),
+    instagram: find('instagram', world.igAccountId),
+    studio: find('instagram', world.igLoginAccountId),
   };
 }
 
@@ -78,8 +80,8 @@ let theirEvent: string;
 beforeAll(async () => {
   t = await getTestApp();
   [owner, other] = await Promise.all([createSignedInUser(t), createSignedInUser(t)]);
-  mine = byAccount(await connectAll(t, owner));
-  const theirAccounts = byAccount(await connectAll(t, other));
+  mine = byAccount(owner, await connectAll(t, owner));
+  const theirAccounts = byAccount(other, await connectAll(t, other));
   theirs = { bakery: theirAccounts.bakery, instagram: theirAccounts.instagram };
 
   pageOnly = await draftWithTargets(owner, 'Page only', 1, [mine.bakery]);

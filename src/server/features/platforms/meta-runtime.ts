@@ -10,13 +10,16 @@ import {
   SIM_HOSTS,
   type MetaGraphSimulator,
 } from '#simulators/meta-graph/simulator.ts';
+import { loadDemoSecrets } from './demo-secrets.ts';
 
 // The Meta connection of this process. With META_APP_ID and META_APP_SECRET it talks to Meta;
 // without them (demo mode) the Graph API simulator runs inside the app under /simulator/meta, and
 // the client reaches it in process, so `npm start` alone lets a newcomer connect an account.
+// Inside the app the simulator is not a door (docs/decisions/057): its control API is not served
+// on the app's port, its app secrets are random per installation, it sends only to the app's own
+// callbacks, and each business gets a simulated person with Pages of its own.
 
 export const SIMULATOR_BASE_PATH = '/simulator/meta';
-const SIMULATED_VERIFY_TOKEN = 'simulated-webhook-verify-token';
 
 export interface MetaRuntime {
   mode: 'live' | 'simulated';
@@ -27,12 +30,20 @@ export interface MetaRuntime {
   facebookLogin: boolean;
   /** Instagram Login is available (live: INSTAGRAM_APP_ID/SECRET; simulated: always). */
   instagramLogin: boolean;
+  /** Continue with Facebook (sign-in): a real Meta app only, never the simulator. */
+  facebookSignIn: boolean;
   webhookVerifyToken: string | null;
   /** Secrets that may sign callbacks and webhooks: Facebook app, then Instagram app. */
   signingSecrets: string[];
   redirectUris: { facebook: string; instagram: string; signIn: string };
   /** Where the simulator sends what Meta would send to the app (tests route it in process). */
   setSimulatorOutbound(fetch: FetchLike): void;
+  /**
+   * The dialog address a business's browser is sent to. Live: `url` itself. Simulated: the
+   * business's own simulated person (made on first use) signs in through a login ticket bound to
+   * this attempt's `state`, appended as `sim_login` (docs/decisions/057).
+   */
+  dialogFor(url: string, attempt: { businessId: string; state: string }): string;
 }
 
 const runtimes = new WeakMap<AppDeps, MetaRuntime>();
@@ -77,21 +88,29 @@ function buildRuntime(deps: AppDeps): MetaRuntime {
       simulator: null,
       facebookLogin: true,
       instagramLogin: Boolean(env.INSTAGRAM_APP_ID && env.INSTAGRAM_APP_SECRET),
+      facebookSignIn: true,
       webhookVerifyToken: env.META_WEBHOOK_VERIFY_TOKEN ?? null,
       signingSecrets: [config.appSecret, config.igAppSecret].filter(Boolean),
       redirectUris,
       setSimulatorOutbound: () => {},
+      dialogFor: (url) => url,
     };
   }
 
   let outbound: FetchLike = (url, init) => fetch(url, init);
   const callbacks = `${appUrl}/meta`;
+  const secrets = loadDemoSecrets({ dataDir: env.dataDir, ephemeral: env.NODE_ENV === 'test' });
   const simulator = createMetaGraphSimulator({
     basePath: SIMULATOR_BASE_PATH,
+    mountControl: false,
     config: {
-      redirectUris: [redirectUris.facebook, redirectUris.instagram, redirectUris.signIn],
+      appSecret: secrets.appSecret,
+      igAppSecret: secrets.igAppSecret,
+      requireLoginTicket: true,
+      // Continue with Facebook is off in demo mode: only the connect pages may be redirected to.
+      redirectUris: [redirectUris.facebook, redirectUris.instagram],
       webhookCallbackUrl: `${callbacks}/webhooks`,
-      webhookVerifyToken: env.META_WEBHOOK_VERIFY_TOKEN ?? SIMULATED_VERIFY_TOKEN,
+      webhookVerifyToken: env.META_WEBHOOK_VERIFY_TOKEN ?? secrets.webhookVerifyToken,
       deauthorizeUrl: `${callbacks}/deauthorize`,
       dataDeletionUrl: `${callbacks}/data-deletion`,
       igDeauthorizeUrl: `${callbacks}/deauthorize`,
@@ -124,11 +143,21 @@ function buildRuntime(deps: AppDeps): MetaRuntime {
     simulator,
     facebookLogin: true,
     instagramLogin: true,
+    facebookSignIn: false,
     webhookVerifyToken: cfg.webhookVerifyToken,
     signingSecrets: [cfg.appSecret, cfg.igAppSecret],
     redirectUris,
     setSimulatorOutbound(fn) {
       outbound = fn;
+    },
+    dialogFor(url, attempt) {
+      const world = simulator.provisionWorld(attempt.businessId);
+      const dialog = new URL(url);
+      dialog.searchParams.set(
+        'sim_login',
+        simulator.issueLoginTicket(world.personId, { state: attempt.state }),
+      );
+      return dialog.toString();
     },
   };
 }

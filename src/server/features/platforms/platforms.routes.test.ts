@@ -1,12 +1,11 @@
 import { randomBytes } from 'node:crypto';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SecretBox } from '#server/platform/security/secrets.ts';
 import { eq } from 'drizzle-orm';
 import {
   connectionSchema,
   oauthCallbackResultSchema,
 } from '#shared/contracts/platforms.contract.ts';
-import { SEED } from '#simulators/meta-graph/state.ts';
 import { signedRequest } from '#simulators/meta-graph/simulator.ts';
 import {
   TestClient,
@@ -25,10 +24,17 @@ import * as platforms from './platforms.service.ts';
 import { processWebhookEvent } from './webhooks.ts';
 import { metaWebhookEvents } from './platforms.tables.ts';
 import { expectError } from '#server/test/expect-error.ts';
+import {
+  liveMetaApp,
+  simulatedWorld,
+  simulatorControl,
+  type LiveMetaApp,
+} from '#server/test/meta-simulator.ts';
 
 // Connecting accounts end to end against the in-process Graph API simulator (demo mode: the test
 // app has no Meta app configured): the dialog, the callback, picking, health, reconnect,
-// disconnect, Meta's callbacks and webhooks, and the daily token check.
+// disconnect, Meta's callbacks and webhooks, and the daily token check. Each business signs in to
+// the simulator as a person of its own (docs/decisions/057): its ids come from `world(user)`.
 
 let t: TestApp;
 beforeAll(async () => {
@@ -40,17 +46,10 @@ beforeAll(async () => {
   });
 });
 
-const FB_PAGE = SEED.pageId;
-const IG_VIA_PAGE = SEED.igAccountId;
+/** The business's simulated person, Pages and Instagram accounts. */
+const world = (user: SignedInUser) => simulatedWorld(t, user.userId);
 
-async function control(path: string, body: unknown) {
-  const res = await t.app.request(`/simulator/meta/_sim${path}`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify(body),
-  });
-  return (await res.json()) as Record<string, unknown>;
-}
+const control = (path: string, body: unknown) => simulatorControl(t, path, body);
 
 /** Start → dialog (auto consent or a form decision) → the redirect's query parameters. */
 async function authorize(
@@ -76,7 +75,7 @@ async function authorize(
       redirect_uri: dialog.searchParams.get('redirect_uri')!,
       state: dialog.searchParams.get('state')!,
       scope: dialog.searchParams.get('scope')!,
-      person: SEED.personId,
+      sim_login: dialog.searchParams.get('sim_login')!,
       decision: 'allow',
     });
     for (const g of decision.granted) form.append('granted', g);
@@ -103,7 +102,10 @@ async function callback(
   return user.client.request('/api/platforms/oauth/callback', { json: { login, ...params } });
 }
 
-async function connectFacebook(user: SignedInUser, ids = [FB_PAGE, IG_VIA_PAGE]) {
+async function connectFacebook(
+  user: SignedInUser,
+  ids = [world(user).pageId, world(user).igAccountId],
+) {
   const params = await authorize(user, 'facebook');
   const cb = await callback(user, 'facebook', params);
   expect(cb.status, cb.text).toBe(200);
@@ -137,15 +139,15 @@ describe('connecting with Facebook', () => {
     expect(result.simulated).toBe(true);
     expect(result.candidates.map((c) => `${c.platform}:${c.external_id}`).sort()).toEqual(
       [
-        `facebook:${FB_PAGE}`,
-        `facebook:${SEED.secondPageId}`,
-        `facebook:${SEED.businessPageId}`,
-        `instagram:${IG_VIA_PAGE}`,
+        `facebook:${world(user).pageId}`,
+        `facebook:${world(user).secondPageId}`,
+        `facebook:${world(user).businessPageId}`,
+        `instagram:${world(user).igAccountId}`,
       ].sort(),
     );
     expect(result.candidates.find((c) => c.platform === 'instagram')).toMatchObject({
       username: 'rosabakery',
-      linked_page_id: FB_PAGE,
+      linked_page_id: world(user).pageId,
       linked_page_name: 'Rosa Bakery',
       missing_permissions: [],
     });
@@ -153,7 +155,7 @@ describe('connecting with Facebook', () => {
     expect(cb.text).not.toMatch(/EAAB|IGAA|access_token/);
 
     const connect = await user.client.request(`/api/platforms/oauth/${result.attempt_id}/connect`, {
-      json: { external_ids: [FB_PAGE, IG_VIA_PAGE] },
+      json: { external_ids: [world(user).pageId, world(user).igAccountId] },
     });
     expect(connect.status, connect.text).toBe(201);
     expect(connect.text).not.toMatch(/EAAB|IGAA|access_token"/);
@@ -168,7 +170,7 @@ describe('connecting with Facebook', () => {
         fix: null,
       });
       expect(c.granted_scopes).toContain('pages_show_list');
-      expect(c.picture_url).toContain('/simulator/meta/_sim/avatar/');
+      expect(c.picture_url).toContain('/simulator/meta/cdn/avatar/');
     }
     const rows = await t.runtime.deps.database.unsafeDb
       .select()
@@ -177,7 +179,7 @@ describe('connecting with Facebook', () => {
     for (const row of rows) expect(row.accessToken).toMatch(/^v1\./);
     // The same attempt cannot connect twice.
     const again = await user.client.request(`/api/platforms/oauth/${result.attempt_id}/connect`, {
-      json: { external_ids: [FB_PAGE] },
+      json: { external_ids: [world(user).pageId] },
     });
     expectError(again, 400, 'OAUTH_VALIDATION_ERROR');
   });
@@ -189,7 +191,7 @@ describe('connecting with Facebook', () => {
     const reload = await callback(user, 'facebook', params);
     expect(reload.json.data.attempt_id).toBe(first.json.data.attempt_id);
     await user.client.request(`/api/platforms/oauth/${first.json.data.attempt_id}/connect`, {
-      json: { external_ids: [FB_PAGE] },
+      json: { external_ids: [world(user).pageId] },
     });
     const spent = await callback(user, 'facebook', params);
     expectError(spent, 400, 'OAUTH_VALIDATION_ERROR');
@@ -258,7 +260,7 @@ describe('connecting with Facebook', () => {
     const res = await user.client.request(
       `/api/platforms/oauth/${cb.json.data.attempt_id}/connect`,
       {
-        json: { external_ids: [IG_VIA_PAGE] },
+        json: { external_ids: [world(user).igAccountId] },
       },
     );
     expect(res.json.data[0]).toMatchObject({
@@ -269,8 +271,12 @@ describe('connecting with Facebook', () => {
 
   it('reconnecting keeps the connection id; tokens expiring and expired show the warning and the fix', async () => {
     const user = await createSignedInUser(t);
-    const [page] = await connectFacebook(user, [FB_PAGE]);
-    await control('/tokens', { subjectId: FB_PAGE, action: 'expire_in', seconds: 3 * 86_400 - 60 });
+    const [page] = await connectFacebook(user, [world(user).pageId]);
+    await control('/tokens', {
+      subjectId: world(user).pageId,
+      action: 'expire_in',
+      seconds: 3 * 86_400 - 60,
+    });
     const expiring = await user.client.request(`/api/platforms/connections/${page!.id}/check`, {
       method: 'POST',
     });
@@ -279,7 +285,7 @@ describe('connecting with Facebook', () => {
       expires_in_days: 3,
       fix: 'Access ends in 3 days. Reconnect with Facebook to renew it.',
     });
-    await control('/tokens', { subjectId: FB_PAGE, action: 'expire' });
+    await control('/tokens', { subjectId: world(user).pageId, action: 'expire' });
     const expired = await user.client.request(`/api/platforms/connections/${page!.id}/check`, {
       method: 'POST',
     });
@@ -287,7 +293,7 @@ describe('connecting with Facebook', () => {
       health: 'expired',
       fix: 'Access has expired. Reconnect with Facebook to keep publishing.',
     });
-    const [again] = await connectFacebook(user, [FB_PAGE]);
+    const [again] = await connectFacebook(user, [world(user).pageId]);
     expect(again!.id).toBe(page!.id);
     const list = await user.client.request('/api/platforms/connections');
     expect(list.json.data).toHaveLength(1);
@@ -296,8 +302,8 @@ describe('connecting with Facebook', () => {
 
   it('shows revoked access when the person removed the app', async () => {
     const user = await createSignedInUser(t);
-    const [page] = await connectFacebook(user, [FB_PAGE]);
-    await control('/tokens', { subjectId: FB_PAGE, action: 'invalidate', subcode: 460 });
+    const [page] = await connectFacebook(user, [world(user).pageId]);
+    await control('/tokens', { subjectId: world(user).pageId, action: 'invalidate', subcode: 460 });
     const res = await user.client.request(`/api/platforms/connections/${page!.id}/check`, {
       method: 'POST',
     });
@@ -309,7 +315,7 @@ describe('connecting with Facebook', () => {
 
   it('disconnects, asking what happens to scheduled posts', async () => {
     const user = await createSignedInUser(t);
-    const [page] = await connectFacebook(user, [FB_PAGE]);
+    const [page] = await connectFacebook(user, [world(user).pageId]);
     const db = t.runtime.deps.database.unsafeDb;
     const [event] = await db
       .insert(calendarEvents)
@@ -370,7 +376,9 @@ describe('connecting with Facebook', () => {
     const res = await user.client.request(
       `/api/platforms/oauth/${cb.json.data.attempt_id}/connect`,
       {
-        json: { external_ids: [FB_PAGE, IG_VIA_PAGE, SEED.secondPageId] },
+        json: {
+          external_ids: [world(user).pageId, world(user).igAccountId, world(user).secondPageId],
+        },
       },
     );
     expectError(res, 422, 'BUSINESS_RULE_VIOLATION');
@@ -404,14 +412,14 @@ describe('connecting with Instagram Login', () => {
     expect(cb.json.data.candidates).toEqual([
       expect.objectContaining({
         platform: 'instagram',
-        external_id: SEED.igLoginAccountId,
+        external_id: world(user).igLoginAccountId,
         username: 'rosa.studio',
       }),
     ]);
     const res = await user.client.request(
       `/api/platforms/oauth/${cb.json.data.attempt_id}/connect`,
       {
-        json: { external_ids: [SEED.igLoginAccountId] },
+        json: { external_ids: [world(user).igLoginAccountId] },
       },
     );
     const connection = res.json.data[0];
@@ -426,7 +434,11 @@ describe('connecting with Instagram Login', () => {
       .from(platformConnections)
       .where(eq(platformConnections.id, connection.id));
     // A day later (on both clocks) the daily check refreshes the token.
-    await control('/tokens', { subjectId: SEED.igLoginAccountId, action: 'age', seconds: 86_400 });
+    await control('/tokens', {
+      subjectId: world(user).igLoginAccountId,
+      action: 'age',
+      seconds: 86_400,
+    });
     await db
       .update(platformConnections)
       .set({ tokenIssuedAt: new Date(Date.now() - 86_400_000 - 1000) })
@@ -445,8 +457,12 @@ describe('connecting with Instagram Login', () => {
 describe('the daily token check', () => {
   it('warns the owner by e-mail once, 7 days before an expiry it cannot extend', async () => {
     const user = await createSignedInUser(t);
-    const [page] = await connectFacebook(user, [FB_PAGE]);
-    await control('/tokens', { subjectId: FB_PAGE, action: 'expire_in', seconds: 5 * 86_400 });
+    const [page] = await connectFacebook(user, [world(user).pageId]);
+    await control('/tokens', {
+      subjectId: world(user).pageId,
+      action: 'expire_in',
+      seconds: 5 * 86_400,
+    });
     const report = await runTokenCheck(t.runtime.deps);
     expect(report.warned).toBeGreaterThanOrEqual(1);
     const mail = await latestEmailTo(t, user.email);
@@ -462,7 +478,7 @@ describe('the daily token check', () => {
 describe('token encryption', () => {
   it('re-encrypts tokens under the current key in the daily check after a key rotation', async () => {
     const user = await createSignedInUser(t);
-    const [page] = await connectFacebook(user, [FB_PAGE]);
+    const [page] = await connectFacebook(user, [world(user).pageId]);
     const deps = t.runtime.deps;
     const db = deps.database.unsafeDb;
     const [row] = await db
@@ -501,10 +517,10 @@ describe('token encryption', () => {
 describe("Meta's callbacks", () => {
   it('deauthorize: verifies the signed_request, removes the tokens, answers the status url and code', async () => {
     const user = await createSignedInUser(t);
-    const [page] = await connectFacebook(user, [FB_PAGE]);
+    const [page] = await connectFacebook(user, [world(user).pageId]);
     const answer = await control('/signed-request', {
       kind: 'deauthorize',
-      personId: SEED.personId,
+      personId: world(user).personId,
     });
     expect(answer.status).toBe(200);
     const body = JSON.parse(String(answer.body)) as { url: string; confirmation_code: string };
@@ -523,10 +539,10 @@ describe("Meta's callbacks", () => {
 
   it('data deletion: deletes the platform data of that Meta user', async () => {
     const user = await createSignedInUser(t);
-    await connectFacebook(user, [FB_PAGE]);
+    await connectFacebook(user, [world(user).pageId]);
     const answer = await control('/signed-request', {
       kind: 'data_deletion',
-      personId: SEED.personId,
+      personId: world(user).personId,
     });
     expect(answer.status).toBe(200);
     const rows = await t.runtime.deps.database.unsafeDb
@@ -538,7 +554,7 @@ describe("Meta's callbacks", () => {
 
   it('refuses a signed_request with a bad signature, or none', async () => {
     const forged = signedRequest(
-      { algorithm: 'HMAC-SHA256', user_id: SEED.personId },
+      { algorithm: 'HMAC-SHA256', user_id: '10222000000000001' },
       'wrong-secret',
     );
     for (const body of [`signed_request=${forged}`, 'signed_request=abc', '']) {
@@ -622,24 +638,59 @@ describe('webhooks', () => {
 });
 
 describe('Continue with Facebook', () => {
+  it('refuses in demo mode: there is no Meta app, and the simulator would share one account', async () => {
+    for (const path of ['/api/auth/facebook/start', '/api/auth/facebook/callback?code=x&state=y']) {
+      const res = await t.app.request(path, { headers: { cookie: 'sg_fb_state=y' } });
+      expect(res.status).toBe(302);
+      const location = new URL(res.headers.get('location')!, 'http://localhost:3000');
+      expect(location.pathname).toBe('/login');
+      expect(Object.fromEntries(location.searchParams)).toEqual({
+        error: 'facebook_sign_in',
+        error_description:
+          'Continue with Facebook needs a Meta app; sign in with your e-mail address.',
+      });
+      expect(res.headers.get('set-cookie') ?? '').not.toContain('sg_session=');
+    }
+    const available = await t.app.request('/api/auth/facebook/available');
+    expect(((await available.json()) as { data: unknown }).data).toEqual({ available: false });
+  });
+});
+
+// The real flow needs a Meta app: the app in live mode, Meta played by the simulator over HTTP.
+describe('Continue with Facebook with a Meta app', () => {
+  let live: LiveMetaApp;
+  beforeAll(async () => {
+    live = await liveMetaApp(t);
+  });
+  afterAll(() => live.close());
+
   async function startSignIn() {
-    const start = await t.app.request('/api/auth/facebook/start');
+    const start = await live.app.request('/api/auth/facebook/start');
     expect(start.status).toBe(302);
     const state = /sg_fb_state=([^;]+)/.exec(start.headers.get('set-cookie') ?? '')?.[1];
     expect(state).toBeTruthy();
     const dialog = new URL(start.headers.get('location')!);
+    expect(dialog.origin).toBe(live.root);
     expect(dialog.searchParams.get('scope')).toBe('public_profile,email');
     return { state: state!, dialog };
   }
 
   async function finish(dialog: URL, state: string, decision = 'allow') {
-    const consent = await t.app.request(`${dialog.pathname}${dialog.search}&sim_auto=${decision}`);
+    const consent = await fetch(`${dialog.toString()}&sim_auto=${decision}`, {
+      redirect: 'manual',
+    });
+    expect(consent.status).toBe(302);
     const back = new URL(consent.headers.get('location')!);
     expect(back.pathname).toBe('/api/auth/facebook/callback');
-    return t.app.request(`${back.pathname}${back.search}`, {
+    return live.app.request(`${back.pathname}${back.search}`, {
       headers: { cookie: `sg_fb_state=${state}`, 'x-forwarded-for': '10.9.9.9' },
     });
   }
+
+  it('answers that it is available', async () => {
+    const res = await live.app.request('/api/auth/facebook/available');
+    expect(((await res.json()) as { data: unknown }).data).toEqual({ available: true });
+  });
 
   it('signs in (creating the account the first time) with a session whose provider is facebook', async () => {
     const { state, dialog } = await startSignIn();

@@ -155,11 +155,12 @@ export async function startConnect(
       expiresAt: new Date(now.getTime() + STATE_TTL_MS),
     });
   });
-  const url =
+  const dialog =
     login === 'facebook'
       ? meta.client.facebook.dialogUrl({ redirectUri: meta.redirectUris.facebook, state })
       : meta.client.instagram.authorizeUrl({ redirectUri: meta.redirectUris.instagram, state });
-  return { url };
+  // In demo mode the business signs in as its own simulated person (docs/decisions/057).
+  return { url: meta.dialogFor(dialog, { businessId: ctx.actor.tenantId, state }) };
 }
 
 // ------------------------------------------------------------------------- OAuth callback

@@ -1,5 +1,5 @@
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { SEED } from '#simulators/meta-graph/state.ts';
+import { simulatedWorld } from '#server/test/meta-simulator.ts';
 import {
   createSignedInUser,
   getTestApp,
@@ -25,10 +25,13 @@ let t: TestApp;
 let user: SignedInUser;
 let page: Connected;
 
+/** The business's own simulated Pages and Instagram accounts (docs/decisions/057). */
+const world = () => simulatedWorld(t, user.userId);
+
 beforeAll(async () => {
   t = await getTestApp();
   user = await createSignedInUser(t);
-  page = (await connectAll(t, user)).find((a) => a.external_id === SEED.pageId)!;
+  page = (await connectAll(t, user)).find((a) => a.external_id === world().pageId)!;
 });
 
 afterEach(() => {

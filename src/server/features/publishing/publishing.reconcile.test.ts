@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { SEED } from '#simulators/meta-graph/state.ts';
+import { simulatedWorld } from '#server/test/meta-simulator.ts';
 import {
   createSignedInUser,
   getTestApp,
@@ -17,7 +17,7 @@ import {
   postRow,
   publishedCopies,
   recordingDispatcher,
-  seededPageToken,
+  pageToken,
   type Connected,
 } from './publishing.test-helpers.ts';
 
@@ -32,12 +32,15 @@ let user: SignedInUser;
 let page: Connected;
 let instagram: Connected;
 
+/** The business's own simulated Pages and Instagram accounts (docs/decisions/057). */
+const world = () => simulatedWorld(t, user.userId);
+
 beforeAll(async () => {
   t = await getTestApp();
   user = await createSignedInUser(t);
   const accounts = await connectAll(t, user);
-  page = accounts.find((a) => a.external_id === SEED.pageId)!;
-  instagram = accounts.find((a) => a.external_id === SEED.igAccountId)!;
+  page = accounts.find((a) => a.external_id === world().pageId)!;
+  instagram = accounts.find((a) => a.external_id === world().igAccountId)!;
 });
 
 describe('reconcile', () => {
@@ -121,12 +124,12 @@ describe('a publish whose Instagram container is published already', () => {
     // The second delivery's container went out first (its answer was lost); the post is back in
     // its queue with the container on record.
     const client = metaRuntime(t.runtime.deps).client;
-    const token = seededPageToken(t);
-    const container = await client.ig.createContainer('facebook', SEED.igAccountId, token, {
+    const token = pageToken(t, world().pageId);
+    const container = await client.ig.createContainer('facebook', world().igAccountId, token, {
       image_url: 'https://cdn.example.com/same-text.jpg',
       caption: text,
     });
-    const ours = await client.ig.publish('facebook', SEED.igAccountId, token, container.id);
+    const ours = await client.ig.publish('facebook', world().igAccountId, token, container.id);
     await t.runtime.deps.database.unsafeDb
       .update(platformPosts)
       .set({ attempts: 1, containerId: container.id, attemptStartedAt: now })

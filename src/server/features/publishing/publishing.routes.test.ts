@@ -7,7 +7,7 @@ import {
   type TargetProblem,
 } from '#shared/contracts/publishing.contract.ts';
 import { AppError } from '#shared/errors/index.ts';
-import { SEED } from '#simulators/meta-graph/state.ts';
+import { simulatedWorld, simulatorControl } from '#server/test/meta-simulator.ts';
 import {
   TestClient,
   createSignedInUser,
@@ -48,12 +48,15 @@ async function publishingStateOf(user: SignedInUser, eventId: string) {
   const read = await user.client.request(`/api/calendar-events/${eventId}/targets`);
   return publishingStateSchema.parse(read.json.data);
 }
+/** The business's own simulated Pages and Instagram accounts (docs/decisions/057). */
+const world = () => simulatedWorld(t, owner.userId);
+
 beforeAll(async () => {
   t = await getTestApp();
   [owner, other] = await Promise.all([createSignedInUser(t), createSignedInUser(t)]);
   accounts = await connectAll(t, owner);
-  facebook = accounts.find((a) => a.platform === 'facebook' && a.external_id === SEED.pageId)!;
-  instagram = accounts.find((a) => a.external_id === SEED.igAccountId)!;
+  facebook = accounts.find((a) => a.platform === 'facebook' && a.external_id === world().pageId)!;
+  instagram = accounts.find((a) => a.external_id === world().igAccountId)!;
   photo = await insertMedia(t, owner.userId, 'image');
 });
 
@@ -409,8 +412,10 @@ describe('POST /api/calendar-events/{id}/publish-now', () => {
             status: 'published',
             attempts: 1,
             last_error: null,
-            external_id: expect.stringMatching(/^723701000827665_\d+$/),
-            permalink: expect.stringMatching(/^https:\/\/www\.facebook\.com\/723701000827665\//),
+            external_id: expect.stringMatching(new RegExp(`^${world().pageId}_\\d+$`)),
+            permalink: expect.stringMatching(
+              new RegExp(`^https://www\\.facebook\\.com/${world().pageId}/`),
+            ),
           },
         ],
       });
@@ -484,7 +489,7 @@ describe('GET /api/publishing/quota', () => {
     const list = await quotasOf(owner);
     expect(list.map((q) => q.connection_id).sort()).toEqual(accounts.map((a) => a.id).sort());
     const ig = list.find((q) => q.connection_id === instagram.id)!;
-    const used = (sim().state.publishes.get(SEED.igAccountId) ?? []).filter(
+    const used = (sim().state.publishes.get(world().igAccountId) ?? []).filter(
       (at) => at > Date.now() + sim().state.clockOffsetMs - 86_400_000,
     ).length;
     expect(ig).toMatchObject({
@@ -508,7 +513,7 @@ describe('GET /api/publishing/quota', () => {
   });
 
   it('says why a quota cannot be read: access ended, or the token expired at the platform', async () => {
-    const login = accounts.find((a) => a.external_id === SEED.igLoginAccountId)!;
+    const login = accounts.find((a) => a.external_id === world().igLoginAccountId)!;
     const db = t.runtime.deps.database.unsafeDb;
     await db
       .update(platformConnections)
@@ -520,21 +525,16 @@ describe('GET /api/publishing/quota', () => {
         .set({ health: 'healthy' })
         .where(eq(platformConnections.id, instagram.id)),
     );
-    const expireAtPlatform = await t.app.request('/simulator/meta/_sim/tokens', {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ subjectId: SEED.igLoginAccountId, action: 'expire' }),
+    const expireAtPlatform = await simulatorControl(t, '/tokens', {
+      subjectId: world().igLoginAccountId,
+      action: 'expire',
     });
-    expect(expireAtPlatform.status).toBe(200);
+    expect(expireAtPlatform.updated).toBeGreaterThan(0);
     restore.push(() =>
-      t.app.request('/simulator/meta/_sim/tokens', {
-        method: 'POST',
-        headers: { 'content-type': 'application/json' },
-        body: JSON.stringify({
-          subjectId: SEED.igLoginAccountId,
-          action: 'expire_in',
-          seconds: 60 * 86_400,
-        }),
+      simulatorControl(t, '/tokens', {
+        subjectId: world().igLoginAccountId,
+        action: 'expire_in',
+        seconds: 60 * 86_400,
       }),
     );
 

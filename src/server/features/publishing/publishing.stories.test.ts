@@ -8,7 +8,7 @@ import {
   type SignedInUser,
   type TestApp,
 } from '#server/test/app.ts';
-import { SEED } from '#simulators/meta-graph/state.ts';
+import { simulatedWorld } from '#server/test/meta-simulator.ts';
 import { platformPosts } from '../calendar/calendar.tables.ts';
 import { metaRuntime } from '../platforms/meta-runtime.ts';
 import { runPublish, runReconcile } from './publishing.service.ts';
@@ -18,7 +18,7 @@ import {
   recordingDispatcher,
   insertMedia,
   insertScheduledPost,
-  seededPageToken,
+  pageToken,
   type Connected,
 } from './publishing.test-helpers.ts';
 
@@ -35,10 +35,13 @@ let user: SignedInUser;
 let instagram: Connected;
 let originalOffset = 0;
 
+/** The business's own simulated Pages and Instagram accounts (docs/decisions/057). */
+const world = () => simulatedWorld(t, user.userId);
+
 beforeAll(async () => {
   t = await getTestApp();
   user = await createSignedInUser(t);
-  instagram = (await connectAll(t, user)).find((a) => a.external_id === SEED.igAccountId)!;
+  instagram = (await connectAll(t, user)).find((a) => a.external_id === world().igAccountId)!;
   originalOffset = sim().state.clockOffsetMs;
 });
 
@@ -76,8 +79,8 @@ const containersOf = (mediaId: string) =>
 /** Publishes a story on the account straight through the simulator: one posted another way. */
 async function storyPostedElsewhere(kind: 'image' | 'video') {
   const client = metaRuntime(t.runtime.deps).client;
-  const token = seededPageToken(t);
-  const k = await client.ig.createContainer('facebook', SEED.igAccountId, token, {
+  const token = pageToken(t, world().pageId);
+  const k = await client.ig.createContainer('facebook', world().igAccountId, token, {
     media_type: 'STORIES',
     ...(kind === 'video'
       ? { video_url: 'https://cdn.example.com/elsewhere.mp4' }
@@ -85,7 +88,7 @@ async function storyPostedElsewhere(kind: 'image' | 'video') {
   });
   const container = sim().state.containers.get(k.id)!;
   container.readyAt = 0;
-  return (await client.ig.publish('facebook', SEED.igAccountId, token, k.id)).id;
+  return (await client.ig.publish('facebook', world().igAccountId, token, k.id)).id;
 }
 
 async function storyPost(now: Date, mediaId: string, content = 'Text kept on the calendar') {

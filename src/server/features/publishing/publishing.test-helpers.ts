@@ -2,8 +2,8 @@ import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { expect } from 'vitest';
 import { accountQuotaSchema, type AccountQuota } from '#shared/contracts/publishing.contract.ts';
-import { SEED } from '#simulators/meta-graph/state.ts';
 import type { SignedInUser, TestApp } from '#server/test/app.ts';
+import { simulatedWorld } from '#server/test/meta-simulator.ts';
 import { calendarEvents, platformPosts } from '../calendar/calendar.tables.ts';
 import { mediaItems } from '../media/media.tables.ts';
 import { metaRuntime } from '../platforms/meta-runtime.ts';
@@ -35,16 +35,20 @@ async function authorize(t: TestApp, user: SignedInUser, login: 'facebook' | 'in
   return cb.json.data.attempt_id as string;
 }
 
-/** Two Pages and their Instagram account (Facebook Login), and the Instagram Login account. */
+/**
+ * Two Pages and their Instagram account (Facebook Login), and the Instagram Login account, of the
+ * business's own simulated world (`simulatedWorld(t, user.userId)` has their ids).
+ */
 export async function connectAll(t: TestApp, user: SignedInUser): Promise<Connected[]> {
+  const world = simulatedWorld(t, user.userId);
   const fbAttempt = await authorize(t, user, 'facebook');
   const fb = await user.client.request(`/api/platforms/oauth/${fbAttempt}/connect`, {
-    json: { external_ids: [SEED.pageId, SEED.secondPageId, SEED.igAccountId] },
+    json: { external_ids: [world.pageId, world.secondPageId, world.igAccountId] },
   });
   expect(fb.status, fb.text).toBe(201);
   const igAttempt = await authorize(t, user, 'instagram');
   const ig = await user.client.request(`/api/platforms/oauth/${igAttempt}/connect`, {
-    json: { external_ids: [SEED.igLoginAccountId] },
+    json: { external_ids: [world.igLoginAccountId] },
   });
   expect(ig.status, ig.text).toBe(201);
   return [...fb.json.data, ...ig.json.data] as Connected[];
@@ -136,11 +140,11 @@ export async function quotasOf(user: SignedInUser): Promise<AccountQuota[]> {
   return accountQuotaSchema.array().parse(res.json.data);
 }
 
-/** The simulator's current Page token of the seeded Page, for calls made past the app. */
-export function seededPageToken(t: TestApp): string {
+/** The simulator's current token of a Page, for calls made past the app. */
+export function pageToken(t: TestApp, pageId: string): string {
   const state = metaRuntime(t.runtime.deps).simulator!.state;
   return [...state.tokens.values()]
-    .filter((x) => x.kind === 'PAGE' && x.subjectId === SEED.pageId && !x.invalidSubcode)
+    .filter((x) => x.kind === 'PAGE' && x.subjectId === pageId && !x.invalidSubcode)
     .at(-1)!.value;
 }
 

@@ -138,7 +138,6 @@ export function workerEnv(
     // Media addresses handed to the platform; the simulator checks their form, not the bytes.
     APP_URL: 'http://127.0.0.1:9',
     LOG_LEVEL: 'info',
-    DEV_MAILBOX: '1',
     META_APP_ID: DEFAULT_CONFIG.appId,
     META_APP_SECRET: DEFAULT_CONFIG.appSecret,
     INSTAGRAM_APP_ID: DEFAULT_CONFIG.igAppId,
