@@ -1,5 +1,12 @@
 import { expect, test } from './test.ts';
-import { PASSWORD, followEmailLink, register, signIn, uniqueEmail } from './helpers.ts';
+import {
+  PASSWORD,
+  followEmailLink,
+  openMailbox,
+  register,
+  signIn,
+  uniqueEmail,
+} from './helpers.ts';
 
 test('sign up, confirm through the mailbox, see the dashboard, sign out, sign in again', async ({
   page,
@@ -27,6 +34,34 @@ test('sign up, confirm through the mailbox, see the dashboard, sign out, sign in
   await signIn(page, email);
   await expect(page).toHaveURL(/\/dashboard\/settings$/);
   await expect(page).toHaveTitle('Settings - Soci Gen Dashboard');
+});
+
+test('a confirmation link opened in another browser confirms the address but signs in nobody', async ({
+  page,
+  browser,
+}) => {
+  const email = uniqueEmail('elsewhere');
+  await register(page, { email, businessName: 'Elsewhere Co' });
+  await openMailbox(page);
+  await page
+    .getByRole('button', { name: new RegExp(email.replace(/[.+]/g, '\\$&')) })
+    .first()
+    .click();
+  const link = await page
+    .getByRole('link', { name: /\/api\/auth\/confirm/ })
+    .first()
+    .getAttribute('href');
+
+  const other = await browser.newContext({ extraHTTPHeaders: { 'x-forwarded-for': '10.250.0.7' } });
+  const otherPage = await other.newPage();
+  await otherPage.goto(link!);
+  await expect(otherPage).toHaveURL(/\/login$/);
+  await expect(
+    otherPage.getByText('Your email is confirmed. Please log in to continue.'),
+  ).toBeVisible();
+  await signIn(otherPage, email);
+  await expect(otherPage).toHaveURL(/\/dashboard$/);
+  await other.close();
 });
 
 test('the guard sends visitors to login with the origin kept and the seed’s message', async ({

@@ -11,6 +11,7 @@ import type { AppDeps } from './platform/deps.ts';
 import { loadSecretBox } from './platform/security/secrets.ts';
 import { registerJobHandlers } from './features/jobs.ts';
 import type { Chores } from './platform/jobs/chores.ts';
+import { backgroundWork } from './platform/background.ts';
 
 export interface Runtime {
   deps: AppDeps;
@@ -80,6 +81,8 @@ export async function createRuntime(
     async close() {
       if (closed) return;
       closed = true;
+      // What requests left running (an e-mailed link being sent) still needs the database.
+      await backgroundWork(deps).settled();
       await jobs.stop();
       // After the workers: what a chore says on stopping (this worker has gone) is then true.
       await chores?.stop();

@@ -3,6 +3,7 @@ import { loadEnv } from '#server/platform/env.ts';
 import { createRuntime, type Runtime } from '#server/runtime.ts';
 import { createApp, type App } from '#server/app.ts';
 import { emailOutbox } from '#server/platform/db/system.tables.ts';
+import { backgroundWork } from '#server/platform/background.ts';
 import { getTestDatabase } from './db.ts';
 
 // The real app, in process, on the worker's test database, with job workers running.
@@ -44,9 +45,14 @@ export function uniqueEmail(label = 'user'): string {
 
 export const STRONG_PASSWORD = 'violet kettle harbour 42';
 
-/** A browser-like client: keeps the session cookie and sends JSON. */
+/**
+ * A browser-like client: keeps the session cookie and sends JSON. `cookie` is the session cookie
+ * (tests read it and add sg_tenant to it); the other cookies the app sets (the sign-up nonce, the
+ * device cookie, …) are kept in `jar` and sent too, whatever their path.
+ */
 export class TestClient {
   cookie: string | undefined;
+  readonly jar = new Map<string, string>();
   constructor(
     readonly app: App,
     readonly ip: string = uniqueIp(),
@@ -61,7 +67,8 @@ export class TestClient {
       origin: 'http://localhost:3000',
       ...init.headers,
     };
-    if (this.cookie) headers.cookie = this.cookie;
+    const cookies = [this.cookie, ...[...this.jar].map(([name, value]) => `${name}=${value}`)];
+    if (cookies.some(Boolean)) headers.cookie = cookies.filter(Boolean).join('; ');
     let body = init.body;
     if (init.json !== undefined) {
       body = JSON.stringify(init.json);
@@ -72,10 +79,15 @@ export class TestClient {
       headers,
       body,
     });
-    const setCookie = response.headers.get('set-cookie');
-    if (setCookie) {
-      const [pair] = setCookie.split(';');
-      this.cookie = pair && /=.+/.test(pair) && !/Max-Age=0/i.test(setCookie) ? pair : undefined;
+    for (const setCookie of response.headers.getSetCookie()) {
+      const [pair = ''] = setCookie.split(';');
+      const name = pair.slice(0, pair.indexOf('='));
+      const live = /=.+/.test(pair) && !/Max-Age=0/i.test(setCookie);
+      // sg_tenant is the tests' to add to `cookie`, as before.
+      if (name === 'sg_tenant') continue;
+      if (name === 'sg_session') this.cookie = live ? pair : undefined;
+      else if (live) this.jar.set(name, pair.slice(name.length + 1));
+      else this.jar.delete(name);
     }
     const text = await response.text();
     let json: unknown = undefined;
@@ -89,8 +101,17 @@ export class TestClient {
   }
 }
 
-/** The newest e-mail to an address, straight from the outbox. */
+/**
+ * Waits for the work requests left running after answering (sign-up creates the account and
+ * sends its e-mail after the answer, forgot-password its link, …).
+ */
+export function settled(testApp: TestApp): Promise<void> {
+  return backgroundWork(testApp.runtime.deps).settled();
+}
+
+/** The newest e-mail to an address, straight from the outbox, once that work is done. */
 export async function latestEmailTo(testApp: TestApp, to: string) {
+  await settled(testApp);
   const [row] = await testApp.runtime.deps.database.unsafeDb
     .select()
     .from(emailOutbox)

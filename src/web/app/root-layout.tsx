@@ -24,7 +24,10 @@ function useUrlNotices() {
     if (!hasUrlNotices(location.search) || handled.current.has(location.key)) return;
     handled.current.add(location.key);
     const notices = readUrlNotices(location.search);
-    if (notices.confirmed) toast.success(EMAIL_CONFIRMED_MESSAGE, { id: 'email-confirmed' });
+    // The login page says it itself, beside the form that comes next.
+    if (notices.confirmed && location.pathname !== '/login') {
+      toast.success(EMAIL_CONFIRMED_MESSAGE, { id: 'email-confirmed' });
+    }
     if (notices.authErrorDescription !== null) {
       const message = authErrorMessage(notices.authErrorDescription);
       reportError(

@@ -1,8 +1,14 @@
-// One-off messages carried in the address: the e-mail confirmation redirect (`/?confirmed=1`)
+// One-off messages carried in the address: the e-mail confirmation redirect (`/?confirmed=1`,
+// or `/login?confirmed=1` where the login page shows it)
 // and an auth failure from a redirect flow (`?error=…&error_description=…`, seed §2). They are
 // shown once and then removed from the address so a reload does not repeat them.
 
 export const EMAIL_CONFIRMED_MESSAGE = 'Your email is confirmed. Welcome to Soci Gen!';
+/**
+ * A confirmation link opened in another browser than the one that signed up confirms the address
+ * but signs nobody in (docs/decisions/026): it lands on `/login?confirmed=1`, which says this.
+ */
+export const EMAIL_CONFIRMED_LOG_IN_MESSAGE = 'Your email is confirmed. Please log in to continue.';
 export const NOTICE_PARAMS = ['confirmed', 'error', 'error_description', 'error_code'] as const;
 
 export function authErrorMessage(description: string): string {

@@ -154,6 +154,8 @@ export function createAccountService() {
         return false;
       }
       if (moved) {
+        // Reset links went to the old address, which no longer signs in (docs/decisions/026).
+        await authRepo.unsafeEndLinks(db, consumed.userId, now);
         deps.bus.publish('user-sessions', consumed.userId);
         deps.logger.info({ userId: consumed.userId }, 'sign-in address changed');
       }
@@ -187,6 +189,8 @@ export function createAccountService() {
         await authRepo.unsafeUpdateUser(db, userId, {
           passwordHash: await hashPassword(input.newPassword),
         });
+        // A reset link sent before must not set a password over this one (docs/decisions/026).
+        await authRepo.unsafeEndLinks(db, userId, new Date());
         await repo.unsafeDeleteOtherSessions(db, userId, sessionId);
       } catch (error) {
         rethrow('PASSWORD_CHANGE_ERROR', PASSWORD_CHANGE_FAILED, error);

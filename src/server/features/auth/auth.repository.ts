@@ -1,4 +1,4 @@
-import { and, eq, gt, isNull, sql } from 'drizzle-orm';
+import { and, desc, eq, gt, inArray, isNull, sql } from 'drizzle-orm';
 import type { AppDb, Database, Tx } from '#server/platform/db/client.ts';
 import {
   actorFactsColumns,
@@ -31,7 +31,7 @@ export async function unsafeFindUserById(db: Db, id: string): Promise<UserRow | 
 
 export async function unsafeInsertUser(
   db: Db,
-  values: { email: string; passwordHash: string },
+  values: { id?: string; email: string; passwordHash: string },
 ): Promise<UserRow> {
   const [row] = await db.insert(users).values(values).returning();
   return row!;
@@ -46,6 +46,41 @@ export async function unsafeUpdateUser(
     .update(users)
     .set({ ...values, updatedAt: new Date() })
     .where(eq(users.id, id));
+}
+
+/**
+ * Sets a new password on an account whose address nobody has confirmed yet; false when it was
+ * confirmed meanwhile (then its password stays).
+ */
+export async function unsafeReplaceUnconfirmedPassword(
+  db: Db,
+  id: string,
+  passwordHash: string,
+  now: Date,
+): Promise<boolean> {
+  const rows = await db
+    .update(users)
+    .set({ passwordHash, updatedAt: now })
+    .where(and(eq(users.id, id), isNull(users.emailConfirmedAt)))
+    .returning({ id: users.id });
+  return rows.length > 0;
+}
+
+/**
+ * Marks an unconfirmed address confirmed and removes the password set before it was: false when
+ * the address was already confirmed (then nothing changes).
+ */
+export async function unsafeConfirmWithoutPassword(
+  db: Db,
+  id: string,
+  now: Date,
+): Promise<boolean> {
+  const rows = await db
+    .update(users)
+    .set({ passwordHash: null, emailConfirmedAt: now, updatedAt: now })
+    .where(and(eq(users.id, id), isNull(users.emailConfirmedAt)))
+    .returning({ id: users.id });
+  return rows.length > 0;
 }
 
 export interface SessionWithUser {
@@ -165,6 +200,8 @@ export async function unsafeInsertToken(
   await db.insert(authTokens).values(values);
 }
 
+export type LinkPurpose = 'confirm_email' | 'reset_password';
+
 /**
  * Marks a link token used and returns it, in one statement: of two clicks at the same moment
  * only one gets the row back.
@@ -172,9 +209,9 @@ export async function unsafeInsertToken(
 export async function unsafeConsumeToken(
   db: Db,
   tokenHash: string,
-  purpose: 'confirm_email' | 'reset_password',
+  purpose: LinkPurpose,
   now: Date,
-): Promise<{ userId: string } | undefined> {
+): Promise<{ userId: string; browserHash: string | null } | undefined> {
   const [row] = await db
     .update(authTokens)
     .set({ usedAt: now })
@@ -186,6 +223,52 @@ export async function unsafeConsumeToken(
         gt(authTokens.expiresAt, now),
       ),
     )
-    .returning({ userId: authTokens.userId });
+    .returning({ userId: authTokens.userId, browserHash: authTokens.browserHash });
   return row;
+}
+
+/**
+ * Ends every unused link of an account (of the given purposes; all by default), so none of them
+ * works any more: marked used, which keeps the rows for the record.
+ */
+export async function unsafeEndLinks(
+  db: Db,
+  userId: string,
+  now: Date,
+  purposes: readonly LinkPurpose[] = ['confirm_email', 'reset_password'],
+): Promise<number> {
+  const rows = await db
+    .update(authTokens)
+    .set({ usedAt: now })
+    .where(
+      and(
+        eq(authTokens.userId, userId),
+        isNull(authTokens.usedAt),
+        inArray(authTokens.purpose, [...purposes]),
+      ),
+    )
+    .returning({ id: authTokens.id });
+  return rows.length;
+}
+
+/** The browser binding of the account's newest live confirmation link, if it has one. */
+export async function unsafeLatestConfirmBrowserHash(
+  db: Db,
+  userId: string,
+  now: Date,
+): Promise<string | null> {
+  const [row] = await db
+    .select({ browserHash: authTokens.browserHash })
+    .from(authTokens)
+    .where(
+      and(
+        eq(authTokens.userId, userId),
+        eq(authTokens.purpose, 'confirm_email'),
+        isNull(authTokens.usedAt),
+        gt(authTokens.expiresAt, now),
+      ),
+    )
+    .orderBy(desc(authTokens.createdAt))
+    .limit(1);
+  return row?.browserHash ?? null;
 }

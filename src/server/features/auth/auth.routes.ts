@@ -18,13 +18,33 @@ import {
 import { createRoute, createRouter, envelope, jsonBody } from '#server/platform/http/openapi.ts';
 import { ok, redirect } from '#server/platform/http/respond.ts';
 import type { AppContext } from '#server/platform/http/context.ts';
-import type { AuthService, RequestMeta } from './auth.service.ts';
-import { clearSessionCookie, readSessionCookie, writeSessionCookie } from './session-cookie.ts';
+import {
+  SIGN_UP_COOKIE_SECONDS,
+  type AuthService,
+  type IssuedSession,
+  type RequestMeta,
+} from './auth.service.ts';
+import {
+  clearSessionCookie,
+  clearSignUpCookie,
+  readDeviceCookie,
+  readSessionCookie,
+  readSignUpCookie,
+  writeDeviceCookie,
+  writeSessionCookie,
+  writeSignUpCookie,
+} from './session-cookie.ts';
 
 const tags = ['Auth'];
 
 function meta(c: AppContext): RequestMeta {
   return { ip: c.get('clientIp'), userAgent: c.req.header('user-agent') ?? null };
+}
+
+/** A sign-in that proved the password: the session, and the device cookie for this browser. */
+function writeSignedIn(c: AppContext, issued: IssuedSession): void {
+  writeSessionCookie(c, issued.token, issued.cookieMaxAgeSeconds);
+  if (issued.device) writeDeviceCookie(c, issued.device.value, issued.device.maxAgeSeconds);
 }
 
 export function createAuthRoutes(auth: AuthService) {
@@ -39,7 +59,12 @@ export function createAuthRoutes(auth: AuthService) {
       request: { body: jsonBody(signUpInputSchema) },
       responses: envelope(signUpResultSchema, 201),
     }),
-    async (c) => ok(c, await auth.signUp(c.req.valid('json'), meta(c)), 201),
+    async (c) => {
+      const { result, browserNonce } = await auth.signUp(c.req.valid('json'), meta(c));
+      // Set whether or not the address has an account, so the answers stay alike.
+      writeSignUpCookie(c, browserNonce, SIGN_UP_COOKIE_SECONDS);
+      return ok(c, result, 201);
+    },
   );
 
   router.openapi(
@@ -53,10 +78,10 @@ export function createAuthRoutes(auth: AuthService) {
       responses: envelope(signInResultSchema),
     }),
     async (c) => {
-      const issued = await auth.signIn(c.req.valid('json'), meta(c));
+      const issued = await auth.signIn(c.req.valid('json'), meta(c), readDeviceCookie(c));
       // No session yet: the challenge is traded for one with a code.
       if ('mfaRequired' in issued && isMfaChallenge(issued)) return ok(c, issued);
-      writeSessionCookie(c, issued.token, issued.cookieMaxAgeSeconds);
+      writeSignedIn(c, issued);
       return ok(c, issued.session);
     },
   );
@@ -73,7 +98,7 @@ export function createAuthRoutes(auth: AuthService) {
     async (c) => {
       const { challengeToken, code } = c.req.valid('json');
       const issued = await auth.completeMfaSignIn(challengeToken, code, meta(c));
-      writeSessionCookie(c, issued.token, issued.cookieMaxAgeSeconds);
+      writeSignedIn(c, issued);
       return ok(c, issued.session);
     },
   );
@@ -138,15 +163,16 @@ export function createAuthRoutes(auth: AuthService) {
     createRoute({
       method: 'get',
       path: '/api/auth/confirm',
-      summary: 'Confirm an e-mail address from the e-mailed link; redirects to the site root',
+      summary:
+        'Confirm an e-mail address from the e-mailed link; redirects to the site root signed in in the browser that signed up, to the login page elsewhere',
       tags,
       request: { query: z.object({ token: z.string().max(200).optional() }) },
       responses: envelope(z.null()),
     }),
     async (c) => {
       const { token } = c.req.valid('query');
-      const issued = token ? await auth.confirmEmail(token, meta(c)) : null;
-      if (!issued) {
+      const confirmed = token ? await auth.confirmEmail(token, readSignUpCookie(c), meta(c)) : null;
+      if (!confirmed) {
         const description =
           'This confirmation link is invalid or has expired. Sign in to get a new one.';
         return redirect(
@@ -154,7 +180,10 @@ export function createAuthRoutes(auth: AuthService) {
           `/login?error=invalid_link&error_description=${encodeURIComponent(description)}`,
         );
       }
-      writeSessionCookie(c, issued.token, issued.cookieMaxAgeSeconds);
+      // Another browser than the one that signed up: confirmed, but it signs in itself.
+      if (!confirmed.session) return redirect(c, '/login?confirmed=1');
+      clearSignUpCookie(c);
+      writeSignedIn(c, confirmed.session);
       return redirect(c, '/?confirmed=1');
     },
   );

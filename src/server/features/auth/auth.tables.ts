@@ -55,6 +55,11 @@ export const authTokens = authSchema.table(
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
     usedAt: timestamp('used_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    /**
+     * Confirmation links only: SHA-256 of the nonce the signing-up browser holds in a cookie.
+     * Only that browser is signed in by the link (docs/decisions/026).
+     */
+    browserHash: text('browser_hash'),
   },
   (t) => [
     uniqueIndex('tokens_token_hash_key').on(t.tokenHash),

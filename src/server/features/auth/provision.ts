@@ -1,3 +1,4 @@
+import { eq } from 'drizzle-orm';
 import { TRIAL_DAYS } from '#shared/plans.ts';
 import type { Tx } from '#server/platform/db/client.ts';
 import { profiles } from '../profile/profile.tables.ts';
@@ -34,4 +35,31 @@ export async function provisionAccount(
     status: 'active',
     trialEndsAt: new Date(input.now.getTime() + TRIAL_DAYS * DAY_MS),
   });
+}
+
+/**
+ * A second sign-up of an address nobody has confirmed: the names given now replace those of the
+ * first sign-up, which may have been a stranger's (docs/decisions/026). Same scope as
+ * provisionAccount; the trial keeps its dates.
+ */
+export async function reprovisionAccount(
+  tx: Tx,
+  input: {
+    userId: string;
+    fullName?: string | undefined;
+    businessName?: string | undefined;
+    now: Date;
+  },
+): Promise<void> {
+  await tx
+    .update(profiles)
+    .set({ fullName: input.fullName || null, updatedAt: input.now })
+    .where(eq(profiles.id, input.userId));
+  await tx
+    .update(businessProfiles)
+    .set({
+      businessName: resolveBusinessName({ business_name: input.businessName }),
+      updatedAt: input.now,
+    })
+    .where(eq(businessProfiles.userId, input.userId));
 }

@@ -21,3 +21,51 @@ export function writeSessionCookie(c: AppContext, token: string, maxAgeSeconds: 
 export function clearSessionCookie(c: AppContext): void {
   deleteCookie(c, SESSION_COOKIE, { path: '/' });
 }
+
+/**
+ * The nonce of the browser that signed up (docs/decisions/026): the confirmation link signs in
+ * only the browser holding it. Sent only to the confirmation endpoint, also when the link is
+ * opened from an e-mail (a top-level navigation, hence Lax), for as long as the link lives.
+ */
+export const SIGN_UP_COOKIE = 'sg_signup';
+const SIGN_UP_COOKIE_PATH = '/api/auth/confirm';
+
+export function readSignUpCookie(c: AppContext): string | undefined {
+  const value = getCookie(c, SIGN_UP_COOKIE);
+  return value && value.length <= 100 ? value : undefined;
+}
+
+export function writeSignUpCookie(c: AppContext, nonce: string, maxAgeSeconds: number): void {
+  setCookie(c, SIGN_UP_COOKIE, nonce, {
+    httpOnly: true,
+    sameSite: 'Lax',
+    secure: c.get('deps').env.appUrl.startsWith('https://'),
+    path: SIGN_UP_COOKIE_PATH,
+    maxAge: maxAgeSeconds,
+  });
+}
+
+export function clearSignUpCookie(c: AppContext): void {
+  deleteCookie(c, SIGN_UP_COOKIE, { path: SIGN_UP_COOKIE_PATH });
+}
+
+/**
+ * The device cookie (device-cookie.ts): needed only by the sign-in endpoints, which the app's own
+ * pages call, so Strict.
+ */
+export const DEVICE_COOKIE = 'sg_device';
+const DEVICE_COOKIE_PATH = '/api/auth';
+
+export function readDeviceCookie(c: AppContext): string | undefined {
+  return getCookie(c, DEVICE_COOKIE);
+}
+
+export function writeDeviceCookie(c: AppContext, value: string, maxAgeSeconds: number): void {
+  setCookie(c, DEVICE_COOKIE, value, {
+    httpOnly: true,
+    sameSite: 'Strict',
+    secure: c.get('deps').env.appUrl.startsWith('https://'),
+    path: DEVICE_COOKIE_PATH,
+    maxAge: maxAgeSeconds,
+  });
+}

@@ -19,6 +19,9 @@ import { metaRuntime } from './meta-runtime.ts';
 export const FACEBOOK_SIGN_IN_SCOPES = ['public_profile', 'email'] as const;
 export const SIGN_IN_STATE_COOKIE = 'sg_fb_state';
 export const SIGN_IN_STATE_SECONDS = 600;
+/** Why Continue with Facebook refuses in demo mode (docs/decisions/057). */
+export const FACEBOOK_SIGN_IN_UNAVAILABLE =
+  'Continue with Facebook needs a Meta app; sign in with your e-mail address.';
 
 export class SignInRefused extends Error {
   constructor(readonly description: string) {
@@ -47,6 +50,7 @@ export function createFacebookSignIn(deps: AppDeps) {
     cookieState: string | undefined,
     requestMeta: RequestMeta,
   ): Promise<IssuedSession> {
+    if (!metaRuntime(deps).facebookSignIn) throw new SignInRefused(FACEBOOK_SIGN_IN_UNAVAILABLE);
     if (!query.state || !cookieState || !constantTimeEqual(query.state, cookieState)) {
       throw new SignInRefused(
         'The sign-in request expired or did not come from this browser. Please try again.',
@@ -90,9 +94,9 @@ export function createFacebookSignIn(deps: AppDeps) {
           'This account uses two-factor authentication. Log in with your e-mail address and password.',
         );
       }
-      if (!user.emailConfirmedAt) {
-        await authRepo.unsafeUpdateUser(db, user.id, { emailConfirmedAt: new Date() });
-      }
+      // Facebook proved the address: a password set before anyone had was never proven and
+      // goes, with earlier links and sessions (docs/decisions/026).
+      user = await auth.adoptVerifiedAddress(user);
     } else {
       const now = new Date();
       user = await db.transaction(async (tx) => {

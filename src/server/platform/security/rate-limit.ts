@@ -17,29 +17,59 @@ export interface RateLimitResult {
   retryAfterSeconds: number;
 }
 
+function windowOf(rule: RateLimitRule, now: Date) {
+  const windowMs = rule.windowSeconds * 1000;
+  const windowStart = new Date(Math.floor(now.getTime() / windowMs) * windowMs);
+  const retryAfterSeconds = Math.max(
+    1,
+    Math.ceil((windowStart.getTime() + windowMs - now.getTime()) / 1000),
+  );
+  return { windowStart, retryAfterSeconds };
+}
+
+function exceeded(rule: RateLimitRule, subject: string, retryAfterSeconds: number): AppError {
+  return AppError.from('RATE_LIMIT_EXCEEDED', {
+    technicalMessage: `Rate limit ${rule.name} exceeded for ${subject}`,
+    details: { retryAfterSeconds },
+  });
+}
+
 export async function hitRateLimit(
   database: Database,
   rule: RateLimitRule,
   subject: string,
   now = new Date(),
 ): Promise<RateLimitResult> {
-  const windowMs = rule.windowSeconds * 1000;
-  const windowStart = new Date(Math.floor(now.getTime() / windowMs) * windowMs);
+  const { windowStart, retryAfterSeconds } = windowOf(rule, now);
   const key = `${rule.name}:${subject}`;
   const result = await database.unsafeDb.execute(sql`
     insert into system.rate_limits (key, window_start, hits) values (${key}, ${windowStart.toISOString()}, 1)
     on conflict (key, window_start) do update set hits = system.rate_limits.hits + 1
     returning hits`);
   const hits = Number(rowsOf<{ hits: number }>(result)[0]?.hits ?? 1);
-  const retryAfterSeconds = Math.max(
-    1,
-    Math.ceil((windowStart.getTime() + windowMs - now.getTime()) / 1000),
-  );
   return {
     allowed: hits <= rule.limit,
     remaining: Math.max(0, rule.limit - hits),
     retryAfterSeconds,
   };
+}
+
+/**
+ * Refuses when the window is already used up, without counting this request: for rules that
+ * count only failures, which the caller records with hitRateLimit afterwards.
+ */
+export async function refuseWhenExhausted(
+  database: Database,
+  rule: RateLimitRule,
+  subject: string,
+  now = new Date(),
+): Promise<void> {
+  const { windowStart, retryAfterSeconds } = windowOf(rule, now);
+  const result = await database.unsafeDb.execute(sql`
+    select hits from system.rate_limits
+    where key = ${`${rule.name}:${subject}`} and window_start = ${windowStart.toISOString()}`);
+  const hits = Number(rowsOf<{ hits: number }>(result)[0]?.hits ?? 0);
+  if (hits >= rule.limit) throw exceeded(rule, subject, retryAfterSeconds);
 }
 
 export async function enforceRateLimit(
@@ -48,12 +78,7 @@ export async function enforceRateLimit(
   subject: string,
 ): Promise<void> {
   const result = await hitRateLimit(database, rule, subject);
-  if (!result.allowed) {
-    throw AppError.from('RATE_LIMIT_EXCEEDED', {
-      technicalMessage: `Rate limit ${rule.name} exceeded for ${subject}`,
-      details: { retryAfterSeconds: result.retryAfterSeconds },
-    });
-  }
+  if (!result.allowed) throw exceeded(rule, subject, result.retryAfterSeconds);
 }
 
 export async function resetRateLimit(

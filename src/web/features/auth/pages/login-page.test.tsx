@@ -106,6 +106,24 @@ describe('LoginPage', () => {
     await waitFor(() => expect(router.state.location.pathname).toBe('/dashboard/calendar'));
   });
 
+  it('says the e-mail is confirmed when a confirmation link opened in this browser did not sign it in', async () => {
+    const { router } = renderLogin(ok(session()), '/login?confirmed=1');
+    const notice = screen.getByRole('status');
+    expect(notice.textContent).toContain('Your email is confirmed. Please log in to continue.');
+    // Still there once the parameter has left the address (the root layout removes it).
+    await act(async () => {
+      await router.navigate('/login', { replace: true });
+    });
+    expect(screen.getByText('Your email is confirmed. Please log in to continue.')).toBeTruthy();
+    fillAndSubmit('owner@example.com', 'correct horse battery');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/dashboard'));
+  });
+
+  it('says nothing about a confirmation without the parameter', () => {
+    renderLogin(ok(session()));
+    expect(screen.queryByText(/Your email is confirmed/)).toBeNull();
+  });
+
   it('refuses to redirect to another site after signing in', async () => {
     const { router } = renderLogin(ok(session()), '/login?redirect=%2F%2Fevil.example');
     fillAndSubmit('owner@example.com', 'correct horse battery');

@@ -13,6 +13,7 @@ import { PasswordInput } from '../../../components/ui/password-input.tsx';
 import { errorCodeOf } from '../../../lib/api-client.ts';
 import { reportError } from '../../../lib/errors.ts';
 import { safeNavigate, safeRedirectTarget } from '../../../lib/navigation.ts';
+import { EMAIL_CONFIRMED_LOG_IN_MESSAGE } from '../../../lib/url-notices.ts';
 import { useDocumentTitle } from '../../../lib/use-document-title.ts';
 import { authApi } from '../api/auth-api.ts';
 import { useAuth } from '../auth-context.ts';
@@ -56,6 +57,8 @@ export default function LoginPage() {
   const loginRequired =
     (location.state as LoginRedirectState | null)?.reason === 'login-required' ||
     redirectParam !== null;
+  // Read once: the root layout removes `confirmed` from the address right after the first render.
+  const [emailConfirmed] = useState(() => searchParams.get('confirmed') === '1');
   const [formError, setFormError] = useState<{
     message: string;
     code: string | undefined;
@@ -136,6 +139,9 @@ export default function LoginPage() {
           signIn.mutate(values);
         })}
       >
+        {emailConfirmed && !formError ? (
+          <Alert variant="success">{EMAIL_CONFIRMED_LOG_IN_MESSAGE}</Alert>
+        ) : null}
         {loginRequired && !formError ? (
           <Alert variant="info">{LOGIN_REQUIRED_MESSAGE}</Alert>
         ) : null}
