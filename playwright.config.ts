@@ -1,5 +1,7 @@
 import { defineConfig } from '@playwright/test';
 import { CHROMIUM_LAUNCH } from './e2e/chromium.ts';
+import { SIMULATOR_CONTROL_PORT } from './e2e/simulator.ts';
+import { E2E_MAILBOX_KEY } from './e2e/server-settings.ts';
 
 // Browser tests run Debian's Chromium (never a downloaded browser) against the built app on a
 // fresh embedded database of their own.
@@ -35,6 +37,9 @@ export default defineConfig({
       TRUST_PROXY: '1',
       // e2e/admin.spec.ts creates the first administrator with it.
       ADMIN_SETUP_TOKEN: 'e2e-first-administrator-setup-token',
+      // The in-app simulator's control API, on 127.0.0.1 only (e2e/simulator.ts, decision 057).
+      META_SIMULATOR_CONTROL_PORT: String(SIMULATOR_CONTROL_PORT),
+      DEV_MAILBOX_KEY: E2E_MAILBOX_KEY,
     },
   },
 });

@@ -21,6 +21,13 @@ test('the first administrator makes a user inactive, and the user lands on trial
   const adminEmail = uniqueEmail('admin');
   const userEmail = uniqueEmail('customer');
 
+  // Shown without any check (seed §2): a visitor sees the page, which asks for the sign-in.
+  await admin.goto('/dashboard/admin-setup');
+  await expect(admin).toHaveURL(/\/dashboard\/admin-setup$/);
+  await expect(admin.getByText('Log in first')).toBeVisible();
+  const logIn = admin.locator('#main-content').getByRole('link', { name: 'Log in', exact: true });
+  await expect(logIn).toHaveAttribute('href', '/login?redirect=%2Fdashboard%2Fadmin-setup');
+
   await signUpAndConfirm(admin, adminEmail, 'Installation HQ');
   await admin.goto('/dashboard/admin-setup');
   await admin.getByLabel('Setup token').fill('not the token');

@@ -1,4 +1,5 @@
 import { expect, type Page } from '@playwright/test';
+import { E2E_MAILBOX_KEY } from './server-settings.ts';
 
 export const PASSWORD = 'violet kettle harbour 42';
 
@@ -20,9 +21,14 @@ export async function register(
   await expect(page.getByRole('heading', { name: 'Check your email' })).toBeVisible();
 }
 
+/** Opens the development mailbox with its key, as the link printed at start does. */
+export async function openMailbox(page: Page) {
+  await page.goto(`/dev/mailbox#key=${E2E_MAILBOX_KEY}`);
+}
+
 /** Opens the development mailbox, picks the newest message to `email`, and follows its link. */
 export async function followEmailLink(page: Page, email: string, linkPart: string) {
-  await page.goto('/dev/mailbox');
+  await openMailbox(page);
   await page
     .getByRole('button', { name: new RegExp(email.replace(/[.+]/g, '\\$&')) })
     .first()

@@ -1,5 +1,5 @@
 import { expect, test, type Page } from './test.ts';
-import { followEmailLink, register, uniqueEmail } from './helpers.ts';
+import { followEmailLink, openMailbox, register, uniqueEmail } from './helpers.ts';
 
 // Issue 3 item 4: invite a staff member, accept in a second browser context, act as staff.
 
@@ -11,7 +11,7 @@ async function signUpAndConfirm(page: Page, email: string, businessName: string)
 
 /** Opens the invitation e-mail to `email` in the development mailbox and follows its link. */
 async function openInvitation(page: Page, email: string) {
-  await page.goto('/dev/mailbox');
+  await openMailbox(page);
   await page
     .getByRole('button', { name: /invited you to/ })
     .filter({ hasText: email })

@@ -11,6 +11,8 @@ import type { AppDeps } from './platform/deps.ts';
 import type { AppEnv } from './platform/http/context.ts';
 import { handleError, notFound } from './platform/http/errors.ts';
 import { createRouter } from './platform/http/openapi.ts';
+import { ownOrigins } from './platform/http/own-origins.ts';
+import { inputGuard } from './platform/http/input-guard.ts';
 import { authService } from './features/auth/auth.service.ts';
 import { createAuthRoutes } from './features/auth/auth.routes.ts';
 import { sessionMiddleware } from './features/auth/auth.middleware.ts';
@@ -88,14 +90,13 @@ export function createApp(deps: AppDeps, options: { serveWeb?: boolean } = {}) {
   app.use('/api/*', (c, next) =>
     c.req.method === 'POST' && c.req.path === mediaRoutes.upload ? next() : apiBodyLimit(c, next),
   );
+  // NUL characters and over-deep JSON never reach a handler (platform/http/input-guard.ts).
+  app.use('/api/*', inputGuard({ skip: (path) => path === mediaRoutes.upload }));
   // Cross-site form posts carry the session cookie only with SameSite=Lax top-level navigations;
-  // this refuses the rest unless the browser says the request is from our own origin.
-  app.use(
-    '/api/*',
-    csrf({
-      origin: (origin, c) => origin === deps.env.appUrl || origin === new URL(c.req.url).origin,
-    }),
-  );
+  // this refuses the rest unless the browser says the request is from our own origin (APP_URL's,
+  // not the Host header's: platform/http/own-origins.ts).
+  const origins = ownOrigins(deps.env);
+  app.use('/api/*', csrf({ origin: (origin) => origins.has(origin) }));
   app.use('/api/*', async (c, next) => {
     c.header('Cache-Control', 'no-store');
     await next();
@@ -107,7 +108,7 @@ export function createApp(deps: AppDeps, options: { serveWeb?: boolean } = {}) {
   app.route('/', createAuthRoutes(auth));
   app.route('/', createContactRoutes(deps));
   for (const create of featureRouters) app.route('/', create(deps));
-  if (deps.env.devMailbox) app.route('/', createDevMailboxRoutes(deps));
+  if (deps.env.mailbox !== 'off') app.route('/', createDevMailboxRoutes(deps));
 
   app.doc31('/api/openapi.json', {
     openapi: '3.1.0',
@@ -127,18 +128,8 @@ export function createApp(deps: AppDeps, options: { serveWeb?: boolean } = {}) {
 function mountWeb(app: ReturnType<typeof createRouter>) {
   const indexPath = path.join(WEB_DIST, 'index.html');
   const root = path.relative(process.cwd(), WEB_DIST);
-  app.use(
-    '/assets/*',
-    serveStatic({
-      root,
-      onFound: (_path, c) => {
-        c.header('Cache-Control', 'public, max-age=31536000, immutable');
-      },
-    }),
-  );
-  const staticFiles = serveStatic({ root });
-  // Only paths that name a file (favicon.svg, robots.txt, …) can be static; the rest are routes.
-  app.use('*', (c, next) => (/\.[a-z0-9]+$/i.test(c.req.path) ? staticFiles(c, next) : next()));
+  // `npm run dev` serves the web app from Vite and nothing is built: no static files to look for.
+  if (fs.existsSync(WEB_DIST)) mountStaticFiles(app, root);
   // Every other GET is a route of the single-page app; the browser router renders it (and its
   // not-found page for unknown paths).
   app.get('*', (c) => {
@@ -151,6 +142,21 @@ function mountWeb(app: ReturnType<typeof createRouter>) {
     c.header('Cache-Control', 'no-cache');
     return c.html(fs.readFileSync(indexPath, 'utf8'));
   });
+}
+
+function mountStaticFiles(app: ReturnType<typeof createRouter>, root: string) {
+  app.use(
+    '/assets/*',
+    serveStatic({
+      root,
+      onFound: (_path, c) => {
+        c.header('Cache-Control', 'public, max-age=31536000, immutable');
+      },
+    }),
+  );
+  const staticFiles = serveStatic({ root });
+  // Only paths that name a file (favicon.svg, robots.txt, …) can be static; the rest are routes.
+  app.use('*', (c, next) => (/\.[a-z0-9]+$/i.test(c.req.path) ? staticFiles(c, next) : next()));
 }
 
 export type App = ReturnType<typeof createApp>;

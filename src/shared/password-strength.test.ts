@@ -18,6 +18,13 @@ describe('checkPasswordStrength', () => {
     expect(result.ok).toBe(false);
   });
 
+  it('refuses passwords made of the product’s name or the business’s (context words)', async () => {
+    for (const pw of ['socigen2026!', 'SociGenRocks1', 'BoulangerieDupont1']) {
+      const result = await checkPasswordStrength(pw, ['Boulangerie Dupont', 'dupont']);
+      expect(result.ok, pw).toBe(false);
+    }
+  });
+
   it('accepts a long passphrase', async () => {
     const result = await checkPasswordStrength('copper kettle orbit lantern');
     expect(result).toMatchObject({ ok: true });

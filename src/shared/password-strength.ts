@@ -28,16 +28,24 @@ function estimator(): ZxcvbnFactory {
   return factory;
 }
 
+/** The product's names, and each input whole, run together and word by word ("Boulangerie Dupont"). */
+export function contextWords(userInputs: readonly string[]): string[] {
+  const words = new Set(['soci', 'socigen', 'soci gen']);
+  for (const input of userInputs) {
+    const value = input.trim().toLowerCase();
+    if (!value) continue;
+    words.add(value);
+    words.add(value.replace(/[^\p{L}\p{N}]+/gu, ''));
+    for (const word of value.split(/[^\p{L}\p{N}]+/u)) if (word.length >= 3) words.add(word);
+  }
+  return [...words];
+}
+
 export async function checkPasswordStrength(
   password: string,
   userInputs: string[] = [],
 ): Promise<PasswordStrength> {
-  const result = await estimator().checkAsync(password, [
-    ...userInputs,
-    'soci',
-    'socigen',
-    'soci gen',
-  ]);
+  const result = await estimator().checkAsync(password, contextWords(userInputs));
   return {
     ok: result.score >= MIN_PASSWORD_SCORE,
     score: result.score,

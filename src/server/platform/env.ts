@@ -19,6 +19,9 @@ const envSchema = z.object({
   SMTP_URL: z.string().optional(),
   MAIL_FROM: z.string().default('Soci Gen <no-reply@socigen.local>'),
   DEV_MAILBOX: booleanish.optional(),
+  // The key that opens the development mailbox; without it one is generated into
+  // DATA_DIR/dev-mailbox.key and printed at start (features/dev/mailbox-key.ts).
+  DEV_MAILBOX_KEY: z.string().min(24).max(200).optional(),
   RUN_WORKER: booleanish.optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   TRUST_PROXY: booleanish.default(false),
@@ -63,6 +66,12 @@ const envSchema = z.object({
   META_TOKEN_WARNING_DAYS: z.coerce.number().int().min(1).max(60).default(7),
   // How long one Graph API request may take before it is given up (docs/decisions/089).
   META_REQUEST_TIMEOUT_SECONDS: z.coerce.number().int().min(1).max(600).default(60),
+  // Demo mode, browser tests: the simulator's control API on this port of 127.0.0.1 only; it is
+  // never served on PORT, and refused in production (docs/decisions/057).
+  META_SIMULATOR_CONTROL_PORT: z.preprocess(
+    (v) => (v === '' ? undefined : v),
+    z.coerce.number().int().min(1).max(65535).optional(),
+  ),
   // Publishing (docs/decisions/089): how often the sweeper looks for overdue posts, and how long
   // a worker's claim on a post lasts before the sweeper presumes the worker dead.
   PUBLISHING_SWEEP_SECONDS: z.coerce.number().int().min(1).max(3600).default(60),
@@ -74,12 +83,45 @@ const envSchema = z.object({
   AI_TIMEOUT_MS: z.coerce.number().int().min(1000).max(600_000).default(60_000),
 });
 
+/**
+ * Who can read e-mails kept in the outbox: `development` — the development mailbox, for whoever
+ * holds its key (or an administrator); `administrators` — production without SMTP, where nothing
+ * is sent and only administrators read the outbox; `off` — e-mails go out by SMTP.
+ */
+export type MailboxMode = 'development' | 'administrators' | 'off';
+
 export type Env = z.infer<typeof envSchema> & {
   appUrl: string;
   dataDir: string;
-  devMailbox: boolean;
+  mailbox: MailboxMode;
   runWorker: boolean;
 };
+
+function mailboxModeOf(env: z.infer<typeof envSchema>): MailboxMode {
+  if (env.NODE_ENV === 'production') {
+    if (env.DEV_MAILBOX) {
+      throw new Error(
+        'Invalid configuration:\n  DEV_MAILBOX: the development mailbox is refused in production; set SMTP_URL',
+      );
+    }
+    return env.SMTP_URL ? 'off' : 'administrators';
+  }
+  return (env.DEV_MAILBOX ?? !env.SMTP_URL) ? 'development' : 'off';
+}
+
+/** The simulator's control listener is for tests of demo mode only (docs/decisions/057). */
+function checkSimulatorControl(env: z.infer<typeof envSchema>): void {
+  if (env.META_SIMULATOR_CONTROL_PORT === undefined) return;
+  const refusal =
+    env.NODE_ENV === 'production'
+      ? 'the Graph API simulator control API is refused in production'
+      : env.META_APP_ID && env.META_APP_SECRET
+        ? 'there is no simulator to control with META_APP_ID and META_APP_SECRET set'
+        : null;
+  if (refusal) {
+    throw new Error(`Invalid configuration:\n  META_SIMULATOR_CONTROL_PORT: ${refusal}`);
+  }
+}
 
 export function loadEnv(source: Record<string, string | undefined> = process.env): Env {
   const parsed = envSchema.safeParse(source);
@@ -88,12 +130,13 @@ export function loadEnv(source: Record<string, string | undefined> = process.env
     throw new Error(`Invalid configuration:\n${lines.join('\n')}`);
   }
   const env = parsed.data;
+  checkSimulatorControl(env);
   return {
     ...env,
     appUrl: (env.APP_URL ?? `http://localhost:${env.PORT}`).replace(/\/$/, ''),
     dataDir: path.resolve(env.DATA_DIR),
-    // Without SMTP every e-mail lands in the outbox; the mailbox page is how anyone reads them.
-    devMailbox: env.DEV_MAILBOX ?? !env.SMTP_URL,
+    // Without SMTP every e-mail stays in the outbox; who may read it depends on the mode.
+    mailbox: mailboxModeOf(env),
     runWorker: env.RUN_WORKER ?? true,
   };
 }

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { ADDON_IDS, PLAN_IDS, SUBSCRIPTION_STATUSES } from '../plans.ts';
 import { USER_ROLE_NAMES } from '../permissions.ts';
+import { imageUrlSchema, websiteSchema } from './urls.ts';
 
 // Profiles, business profiles and the subscription: the data the dashboard loads after sign-in.
 
@@ -18,7 +19,7 @@ export type Profile = z.infer<typeof profileSchema>;
 
 export const updateProfileInputSchema = z.strictObject({
   full_name: z.string().trim().max(120, 'Name is too long').nullable().optional(),
-  avatar_url: z.url({ error: 'Please enter a valid URL' }).max(2048).nullable().optional(),
+  avatar_url: imageUrlSchema.nullable().optional(),
 });
 export type UpdateProfileInput = z.input<typeof updateProfileInputSchema>;
 
@@ -71,20 +72,14 @@ export const updateBusinessProfileInputSchema = z.strictObject({
     .optional(),
   company_name: z.string().trim().max(120).nullable().optional(),
   industry: z.string().trim().max(80).nullable().optional(),
-  website: z
-    .union([
-      z.url({ protocol: /^https?$/, error: 'Please enter a valid website address' }),
-      z.literal(''),
-    ])
-    .nullable()
-    .optional(),
+  website: websiteSchema.nullable().optional(),
   description: z.string().trim().max(2000, 'Description is too long').nullable().optional(),
   brand_voice: z.string().trim().max(1000, 'Brand voice is too long').nullable().optional(),
   target_audience: z.string().trim().max(1000, 'Target audience is too long').nullable().optional(),
   time_zone: z.string().refine(isValidTimeZone, 'Please choose a valid time zone').optional(),
   default_platforms: z.array(z.enum(PLATFORMS)).max(2).optional(),
   posting_hours: postingHoursSchema.optional(),
-  logo_url: z.url().max(2048).nullable().optional(),
+  logo_url: imageUrlSchema.nullable().optional(),
 });
 export type UpdateBusinessProfileInput = z.input<typeof updateBusinessProfileInputSchema>;
 

@@ -24,6 +24,7 @@ export const apiRoutes = {
   },
   devMailbox: {
     list: '/api/dev/mailbox',
+    unlock: '/api/dev/mailbox/unlock',
     message: (id: string) => `/api/dev/mailbox/${encodeURIComponent(id)}`,
   },
 } as const;

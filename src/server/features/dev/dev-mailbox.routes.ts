@@ -1,13 +1,14 @@
-import { desc, eq } from 'drizzle-orm';
 import { z } from 'zod';
 import { AppError } from '#shared/errors/index.ts';
-import { createRoute, createRouter, envelope } from '#server/platform/http/openapi.ts';
+import { createRoute, createRouter, envelope, jsonBody } from '#server/platform/http/openapi.ts';
 import { ok } from '#server/platform/http/respond.ts';
-import { emailOutbox } from '#server/platform/db/system.tables.ts';
+import { enforceRateLimit } from '#server/platform/security/rate-limit.ts';
 import type { AppDeps } from '#server/platform/deps.ts';
+import { requireMailboxReader, unlockMailbox } from './mailbox-access.ts';
+import { unsafeGetCaptured, unsafeListCaptured } from './dev-mailbox.repository.ts';
 
-// The development mailbox: mounted only while no SMTP server is configured (or DEV_MAILBOX=1),
-// so e-mailed links can be clicked on a machine that sends no mail.
+// The outbox, readable where nothing is sent: the development mailbox outside production (for
+// whoever holds its key), administrators only in production without SMTP (mailbox-access.ts).
 const tags = ['Development'];
 const summary = z.object({
   id: z.uuid(),
@@ -16,38 +17,47 @@ const summary = z.object({
   status: z.string(),
   createdAt: z.string(),
 });
+const UNLOCK_LIMIT = { name: 'dev-mailbox:unlock', limit: 20, windowSeconds: 900 };
 
 export function createDevMailboxRoutes(deps: AppDeps) {
   const router = createRouter();
   const db = deps.database.unsafeDb;
+  const { env } = deps;
+
+  router.openapi(
+    createRoute({
+      method: 'post',
+      path: '/api/dev/mailbox/unlock',
+      summary: 'Open the development mailbox with its key (kept by the browser in a cookie)',
+      tags,
+      request: { body: jsonBody(z.strictObject({ key: z.string().min(1).max(200) })) },
+      responses: envelope(z.object({ unlocked: z.literal(true) })),
+    }),
+    async (c) => {
+      if (env.mailbox !== 'development') throw AppError.from('NOT_FOUND');
+      await enforceRateLimit(deps.database, UNLOCK_LIMIT, c.get('clientIp'));
+      if (!unlockMailbox(env, c, c.req.valid('json').key)) {
+        throw AppError.from('VALIDATION_ERROR', {
+          userMessage: 'That key does not open this mailbox.',
+          details: { fieldErrors: { key: 'That key does not open this mailbox.' } },
+        });
+      }
+      return ok(c, { unlocked: true as const });
+    },
+  );
 
   router.openapi(
     createRoute({
       method: 'get',
       path: '/api/dev/mailbox',
-      summary: 'E-mails captured in the outbox, newest first',
+      summary: 'E-mails kept in the outbox, newest first',
       tags,
       request: { query: z.object({ to: z.string().max(254).optional() }) },
       responses: envelope(z.array(summary)),
     }),
     async (c) => {
-      const { to } = c.req.valid('query');
-      const rows = await db
-        .select({
-          id: emailOutbox.id,
-          to: emailOutbox.to,
-          subject: emailOutbox.subject,
-          status: emailOutbox.status,
-          createdAt: emailOutbox.createdAt,
-        })
-        .from(emailOutbox)
-        .where(to ? eq(emailOutbox.to, to.toLowerCase()) : undefined)
-        .orderBy(desc(emailOutbox.createdAt))
-        .limit(100);
-      return ok(
-        c,
-        rows.map((r) => ({ ...r, createdAt: r.createdAt.toISOString() })),
-      );
+      requireMailboxReader(env, c);
+      return ok(c, await unsafeListCaptured(db, c.req.valid('query').to));
     },
   );
 
@@ -55,26 +65,16 @@ export function createDevMailboxRoutes(deps: AppDeps) {
     createRoute({
       method: 'get',
       path: '/api/dev/mailbox/{id}',
-      summary: 'One captured e-mail',
+      summary: 'One e-mail of the outbox',
       tags,
       request: { params: z.object({ id: z.uuid() }) },
       responses: envelope(summary.extend({ html: z.string(), text: z.string() })),
     }),
     async (c) => {
-      const [row] = await db
-        .select()
-        .from(emailOutbox)
-        .where(eq(emailOutbox.id, c.req.valid('param').id));
-      if (!row) throw AppError.from('NOT_FOUND');
-      return ok(c, {
-        id: row.id,
-        to: row.to,
-        subject: row.subject,
-        status: row.status,
-        html: row.html,
-        text: row.text,
-        createdAt: row.createdAt.toISOString(),
-      });
+      requireMailboxReader(env, c);
+      const message = await unsafeGetCaptured(db, c.req.valid('param').id);
+      if (!message) throw AppError.from('NOT_FOUND');
+      return ok(c, message);
     },
   );
 

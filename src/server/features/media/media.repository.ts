@@ -104,20 +104,36 @@ export function encodeCursor(cursor: Cursor): string {
   return Buffer.from(JSON.stringify(cursor)).toString('base64url');
 }
 
-export function decodeCursor(raw: string): Cursor | null {
+/** A value of the sort's column type, or false: a cursor is client input, checked like any. */
+function cursorValueFits(cast: string, v: unknown): boolean {
+  if (cast === 'bigint') {
+    return (
+      (typeof v === 'number' && Number.isSafeInteger(v) && v >= 0) ||
+      (typeof v === 'string' && /^\d{1,18}$/.test(v))
+    );
+  }
+  if (typeof v !== 'string' || v.includes('\u0000') || v.length > 1000) return false;
+  if (cast === 'timestamptz') {
+    return (
+      /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d{1,6})?Z$/.test(v) && !Number.isNaN(Date.parse(v))
+    );
+  }
+  return true;
+}
+
+/** The cursor of a page of `sort`, or null when it is not one this listing made. */
+export function decodeCursor(raw: string, sort: MediaSort): Cursor | null {
   try {
     const value = JSON.parse(Buffer.from(raw, 'base64url').toString('utf8')) as Partial<Cursor>;
-    if (
-      (typeof value.v === 'string' || typeof value.v === 'number') &&
-      typeof value.id === 'string'
-    ) {
-      if (!/^[0-9a-f-]{36}$/i.test(value.id)) return null;
-      return { v: value.v, id: value.id };
+    if (typeof value !== 'object' || value === null) return null;
+    if (!cursorValueFits(SORTS[sort].cast, value.v) || typeof value.id !== 'string') return null;
+    if (!/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(value.id)) {
+      return null;
     }
+    return { v: value.v!, id: value.id };
   } catch {
     return null;
   }
-  return null;
 }
 
 export interface ListFilters {

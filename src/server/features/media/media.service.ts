@@ -212,7 +212,7 @@ export async function listMedia(ctx: ServiceContext, query: ListMediaQuery): Pro
   const q = parse(listMediaQuerySchema, query);
   let cursor: repo.Cursor | null = null;
   if (q.cursor) {
-    cursor = repo.decodeCursor(q.cursor);
+    cursor = repo.decodeCursor(q.cursor, q.sort);
     if (!cursor) throw validationError({ cursor: 'Not a valid page cursor' });
   }
   const page = await withTenant(ctx.deps.database, tenantScope(ctx.actor), (tx) =>

@@ -20,6 +20,7 @@ import { deleteCookie, getCookie, setCookie } from 'hono/cookie';
 import { writeSessionCookie } from '../auth/session-cookie.ts';
 import {
   createFacebookSignIn,
+  FACEBOOK_SIGN_IN_UNAVAILABLE,
   facebookSignInStart,
   SIGN_IN_STATE_COOKIE,
   SIGN_IN_STATE_SECONDS,
@@ -155,6 +156,7 @@ export function createPlatformsRoutes(deps: AppDeps) {
     const raw = new Uint8Array(await c.req.arrayBuffer());
     if (raw.byteLength > MAX_CALLBACK_BYTES) return c.text('Payload Too Large', 413);
     const result = await receiveDelivery(deps, raw, c.req.header('x-hub-signature-256'));
+    if (result.malformed) return c.text('Bad Request', 400);
     return result.accepted ? c.text('EVENT_RECEIVED', 200) : c.text('Forbidden', 403);
   });
 
@@ -178,10 +180,21 @@ export function createPlatformsRoutes(deps: AppDeps) {
   // Continue with Facebook: a redirect flow, so the state travels in a short-lived cookie.
   const completeSignIn = createFacebookSignIn(deps);
   const stateCookie = { path: '/api/auth/facebook', httpOnly: true, sameSite: 'Lax' as const };
+  // The login page's "Continue with Facebook" goes back there with the reason (seed §2).
+  const toLogin = (c: AppContext, description: string) => {
+    const target = new URLSearchParams({
+      error: 'facebook_sign_in',
+      error_description: description,
+    });
+    return c.redirect(`/login?${target.toString()}`, 302);
+  };
   router.get('/api/auth/facebook/available', (c) =>
-    ok(c, { available: metaRuntime(deps).mode === 'live' }),
+    ok(c, { available: metaRuntime(deps).facebookSignIn }),
   );
   router.get('/api/auth/facebook/start', (c) => {
+    // Demo mode has no Meta app: a simulated sign-in would put every visitor into the account of
+    // one simulated person (docs/decisions/057).
+    if (!metaRuntime(deps).facebookSignIn) return toLogin(c, FACEBOOK_SIGN_IN_UNAVAILABLE);
     const { url, state } = facebookSignInStart(deps);
     setCookie(c, SIGN_IN_STATE_COOKIE, state, {
       ...stateCookie,
@@ -193,6 +206,7 @@ export function createPlatformsRoutes(deps: AppDeps) {
   router.get('/api/auth/facebook/callback', async (c) => {
     const cookieState = getCookie(c, SIGN_IN_STATE_COOKIE);
     deleteCookie(c, SIGN_IN_STATE_COOKIE, { path: stateCookie.path });
+    if (!metaRuntime(deps).facebookSignIn) return toLogin(c, FACEBOOK_SIGN_IN_UNAVAILABLE);
     try {
       const issued = await completeSignIn(c.req.query(), cookieState, {
         ip: c.get('clientIp'),
@@ -203,15 +217,12 @@ export function createPlatformsRoutes(deps: AppDeps) {
     } catch (error) {
       if (!(error instanceof SignInRefused)) throw error;
       // The login page reports `error_description` as "Authentication error: …" (seed §2).
-      const target = new URLSearchParams({
-        error: 'facebook_sign_in',
-        error_description: error.description,
-      });
-      return c.redirect(`/login?${target.toString()}`, 302);
+      return toLogin(c, error.description);
     }
   });
 
-  // Demo mode: the Graph API simulator, on the app's own origin.
+  // Demo mode: the Graph API simulator, on the app's own origin, without its control API
+  // (docs/decisions/057).
   const meta = metaRuntime(deps);
   if (meta.simulator) router.route('/', meta.simulator.app as never);
 

@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import { z } from 'zod';
 import type { AppDeps } from '#server/platform/deps.ts';
 import type { JobDefinition } from '#server/platform/jobs/queue.ts';
+import { findUnsafeInput } from '#server/platform/http/input-guard.ts';
 import { constantTimeEqual } from '#server/platform/security/tokens.ts';
 import { verifyHubSignature } from '#server/integrations/meta/signatures.ts';
 import { metaRuntime } from './meta-runtime.ts';
@@ -81,13 +82,24 @@ export async function receiveDelivery(
   deps: AppDeps,
   rawBody: Uint8Array,
   signature: string | undefined,
-): Promise<{ accepted: boolean; queued: number }> {
+): Promise<{ accepted: boolean; malformed?: true; queued: number }> {
   if (!verifyHubSignature(rawBody, signature, metaRuntime(deps).signingSecrets)) {
     return { accepted: false, queued: 0 };
   }
   let parsed: z.infer<typeof deliverySchema>;
   try {
-    parsed = deliverySchema.parse(JSON.parse(Buffer.from(rawBody).toString('utf8')));
+    const text = Buffer.from(rawBody).toString('utf8');
+    // Nothing Meta sends is nested this deep; walking such a body would overflow the stack.
+    if (findUnsafeInput(JSON.parse(text))?.problem === 'depth') {
+      deps.logger.warn('meta webhook body nested too deep');
+      return { accepted: false, malformed: true, queued: 0 };
+    }
+    // PostgreSQL cannot store a NUL character; a message that holds one is kept with U+FFFD.
+    parsed = deliverySchema.parse(
+      JSON.parse(text, (_key, value: unknown) =>
+        typeof value === 'string' ? value.replaceAll(String.fromCharCode(0), '\uFFFD') : value,
+      ),
+    );
   } catch (error) {
     // Signed by Meta but not understood: accepted (so Meta stops retrying) and logged.
     deps.logger.warn({ err: error }, 'meta webhook body not understood');

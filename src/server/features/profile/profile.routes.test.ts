@@ -95,7 +95,7 @@ describe('/api/profile', () => {
     });
     expectError(res, 400, 'VALIDATION_ERROR');
     expect(res.json.metadata.fieldErrors).toEqual({
-      avatar_url: 'Please enter a valid URL',
+      avatar_url: 'Please enter a valid web address',
       roles: 'Unknown field',
     });
   });

@@ -14,6 +14,7 @@ import type { Tx } from '#server/platform/db/client.ts';
 import type { TenantScope } from '#server/platform/db/tenant.ts';
 import { withTenant } from '#server/platform/db/tenant.ts';
 import { serviceError } from '#server/platform/result.ts';
+import { requireHttpsInProduction } from '#server/platform/security/stored-urls.ts';
 import * as repo from './profile.repository.ts';
 import { requireSelfOrAdmin, requireUserId } from './user-id.ts';
 
@@ -117,7 +118,10 @@ export async function updateProfile(
   requireSelfOrAdmin(ctx.actor, userId);
   const set: repo.ProfileChanges = {};
   if (changes.full_name !== undefined) set.fullName = changes.full_name?.trim() || null;
-  if (changes.avatar_url !== undefined) set.avatarUrl = changes.avatar_url;
+  if (changes.avatar_url !== undefined) {
+    requireHttpsInProduction(ctx.deps.env, { avatar_url: changes.avatar_url });
+    set.avatarUrl = changes.avatar_url;
+  }
   const updated = await run(
     ctx,
     tenantScope(ctx.actor),

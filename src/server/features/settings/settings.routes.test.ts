@@ -1,4 +1,4 @@
-import { beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { businessProfileSchema } from '#shared/contracts/account.contract.ts';
 import {
@@ -8,6 +8,7 @@ import {
   type SignedInUser,
   type TestApp,
 } from '#server/test/app.ts';
+import * as repo from './settings.repository.ts';
 import { businessProfiles } from './settings.tables.ts';
 import { expectError } from '#server/test/expect-error.ts';
 
@@ -99,13 +100,21 @@ describe('PATCH /api/business-profile', () => {
   });
 
   it('answers a database failure with the fallback text in the error envelope', async () => {
-    // PostgreSQL text cannot hold a NUL character: the database refuses the row.
-    const res = await owner.client.request('/api/business-profile', {
-      method: 'PATCH',
-      json: { description: 'a\u0000b' },
-    });
-    expectError(res, 500, 'BUSINESS_PROFILE_ERROR');
-    expect(res.json.error).toBe('Failed to update business profile');
-    expect(res.json.metadata.retryable).toBe(true);
+    const spy = vi
+      .spyOn(repo, 'updateBusinessProfile')
+      .mockRejectedValue(
+        Object.assign(new Error('canceling statement due to statement timeout'), { code: '57014' }),
+      );
+    try {
+      const res = await owner.client.request('/api/business-profile', {
+        method: 'PATCH',
+        json: { description: 'Fresh bread every morning' },
+      });
+      expectError(res, 500, 'BUSINESS_PROFILE_ERROR');
+      expect(res.json.error).toBe('Failed to update business profile');
+      expect(res.json.metadata.retryable).toBe(true);
+    } finally {
+      spy.mockRestore();
+    }
   });
 });

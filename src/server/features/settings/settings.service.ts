@@ -9,6 +9,7 @@ import { requireAccess, type ServiceContext } from '#server/platform/access.ts';
 import { withTenant } from '#server/platform/db/tenant.ts';
 import { fieldErrorsFromZod, validationError } from '#server/platform/http/errors.ts';
 import { failure, success, type ServiceResult } from '#server/platform/result.ts';
+import { requireHttpsInProduction } from '#server/platform/security/stored-urls.ts';
 import { requireUserId, scopeForTenant } from '../profile/user-id.ts';
 import { resolveBusinessName } from './business-name.ts';
 import * as repo from './settings.repository.ts';
@@ -55,7 +56,7 @@ export async function updateBusinessProfile(
     requireAccess(ctx.actor, 'update:business-profile');
     requireUserId(userId);
     const scope = scopeForTenant(ctx.actor, userId);
-    const fields = toFields(parseInput(changes));
+    const fields = toFields(parseInput(ctx, changes));
     const updated = await withTenant(ctx.deps.database, scope, (tx) =>
       repo.updateBusinessProfile(tx, userId, fields, new Date()),
     );
@@ -78,7 +79,7 @@ export async function createBusinessProfile(
     requireAccess(ctx.actor, 'update:business-profile');
     requireUserId(userId);
     const scope = scopeForTenant(ctx.actor, userId);
-    const parsed = parseInput(input);
+    const parsed = parseInput(ctx, input);
     const fields = { ...toFields(parsed), businessName: resolveBusinessName(parsed) };
     const created = await withTenant(ctx.deps.database, scope, (tx) =>
       repo.upsertBusinessProfile(tx, userId, fields, new Date()),
@@ -133,9 +134,13 @@ export async function removeBusinessLogo(
 
 type ParsedInput = z.output<typeof updateBusinessProfileInputSchema>;
 
-function parseInput(input: UpdateBusinessProfileInput): ParsedInput {
+function parseInput(ctx: ServiceContext, input: UpdateBusinessProfileInput): ParsedInput {
   const parsed = updateBusinessProfileInputSchema.safeParse(input);
   if (!parsed.success) throw validationError(fieldErrorsFromZod(parsed.error));
+  requireHttpsInProduction(ctx.deps.env, {
+    website: parsed.data.website,
+    logo_url: parsed.data.logo_url,
+  });
   return parsed.data;
 }
 

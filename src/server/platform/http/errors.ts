@@ -67,6 +67,21 @@ export function respondWithError(c: Context<AppEnv>, record: AppErrorRecord) {
   return c.json(toErrorResponse(record), status);
 }
 
+/**
+ * A database "data exception" (SQLSTATE class 22: a value the column type cannot hold, a bad
+ * number or date, text it cannot store) comes from what the client sent, whatever check missed
+ * it: the client gets the catalogue's 400, never the database's own words (docs/security.md).
+ */
+function asClientInputError(error: AppError): AppError {
+  const sqlState = error.record.details?.['sqlState'];
+  if (error.record.code !== 'DATABASE_ERROR' || typeof sqlState !== 'string') return error;
+  if (!sqlState.startsWith('22')) return error;
+  return AppError.from('VALIDATION_ERROR', {
+    technicalMessage: error.record.technicalMessage,
+    cause: error,
+  });
+}
+
 export const handleError: ErrorHandler<AppEnv> = (err, c) => {
   let appError: AppError;
   if (err instanceof AppError) {
@@ -77,7 +92,7 @@ export const handleError: ErrorHandler<AppEnv> = (err, c) => {
     // Hono says "Malformed JSON in request body" for unparsable JSON: a user input problem.
     appError = AppError.from(code, { technicalMessage: err.message, cause: err });
   } else {
-    appError = mapBackendError(err);
+    appError = asClientInputError(mapBackendError(err));
   }
   const record = appError.record;
   const deps = c.get('deps');

@@ -1,12 +1,12 @@
 import { useState } from 'react';
-import { Link, Navigate } from 'react-router';
+import { Link } from 'react-router';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { ShieldCheck } from 'lucide-react';
 import { adminSetupInputSchema } from '#shared/contracts/admin.contract.ts';
 import { Alert } from '../../../components/ui/alert.tsx';
-import { Button } from '../../../components/ui/button.tsx';
+import { Button, buttonClasses } from '../../../components/ui/button.tsx';
 import {
   Card,
   CardContent,
@@ -27,6 +27,8 @@ import { adminApi, adminKeys } from '../api/admin-api.ts';
 // one-time token the server prints when it starts while no administrator exists (decision 033).
 
 type FormValues = { token: string };
+
+const SIGN_IN_THEN_SETUP = '/login?redirect=%2Fdashboard%2Fadmin-setup';
 
 export default function AdminSetupPage() {
   useDocumentTitle('Admin Setup - Soci Gen Dashboard');
@@ -59,7 +61,20 @@ export default function AdminSetupPage() {
       </Alert>
     );
   } else if (!auth.user) {
-    return <Navigate to="/login?redirect=%2Fdashboard%2Fadmin-setup" replace />;
+    // Seed §2: this page is shown without any check; it asks for the sign-in it needs itself.
+    body = (
+      <div className="grid gap-3">
+        <Alert variant="info" title="Log in first">
+          Log in with the account that should become the administrator, then enter the setup token
+          here.
+        </Alert>
+        <div>
+          <Link to={SIGN_IN_THEN_SETUP} className={buttonClasses({})}>
+            Log in
+          </Link>
+        </div>
+      </div>
+    );
   } else {
     body = (
       <form

@@ -1,5 +1,5 @@
-import { useQuery } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client.ts';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { api, errorCodeOf } from '../../../lib/api-client.ts';
 import { apiRoutes } from '../../../lib/routes.ts';
 
 export interface MailboxSummary {
@@ -17,22 +17,48 @@ export interface MailboxMessage extends MailboxSummary {
 /** New mail should appear without a reload while a developer waits for a confirmation link. */
 export const MAILBOX_REFRESH_MS = 3000;
 
-export function useMailbox() {
+export const mailboxKeys = {
+  all: ['dev-mailbox'] as const,
+  message: (id: string | null) => ['dev-mailbox', id] as const,
+};
+
+/** Locked (no key yet) or absent (e-mails go out by SMTP): nothing to poll for. */
+export function mailboxClosed(error: unknown): 'locked' | 'absent' | null {
+  const code = errorCodeOf(error);
+  if (code === 'UNAUTHORIZED') return 'locked';
+  if (code === 'NOT_FOUND') return 'absent';
+  return null;
+}
+
+export function useMailbox(enabled = true) {
   return useQuery({
-    queryKey: ['dev-mailbox'],
+    queryKey: mailboxKeys.all,
     queryFn: ({ signal }) => api.get<MailboxSummary[]>(apiRoutes.devMailbox.list, { signal }),
-    refetchInterval: MAILBOX_REFRESH_MS,
+    refetchInterval: (query) =>
+      query.state.status === 'error' && mailboxClosed(query.state.error)
+        ? false
+        : MAILBOX_REFRESH_MS,
     staleTime: 0,
+    enabled,
     meta: { handlesErrors: true },
   });
 }
 
 export function useMailboxMessage(id: string | null) {
   return useQuery({
-    queryKey: ['dev-mailbox', id],
+    queryKey: mailboxKeys.message(id),
     queryFn: ({ signal }) =>
       api.get<MailboxMessage>(apiRoutes.devMailbox.message(id ?? ''), { signal }),
     enabled: id !== null,
     meta: { handlesErrors: true },
+  });
+}
+
+/** Trades the key for a cookie the browser keeps; the mailbox then loads again. */
+export function useUnlockMailbox() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (key: string) => api.post<{ unlocked: true }>(apiRoutes.devMailbox.unlock, { key }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: mailboxKeys.all }),
   });
 }

@@ -11,7 +11,18 @@ import { Spinner } from '../../../components/ui/spinner.tsx';
 import { cn } from '../../../lib/cn.ts';
 import { userMessageOf } from '../../../lib/errors.ts';
 import { useDocumentTitle } from '../../../lib/use-document-title.ts';
-import { useMailbox, useMailboxMessage, type MailboxMessage } from '../api/dev-mailbox.ts';
+import {
+  mailboxClosed,
+  useMailbox,
+  useMailboxMessage,
+  type MailboxMessage,
+} from '../api/dev-mailbox.ts';
+import {
+  keyFromHash,
+  MailboxAbsent,
+  MailboxLocked,
+  useUnlockFromAddress,
+} from '../components/mailbox-lock.tsx';
 
 export const MAILBOX_BANNER =
   'Development mailbox — e-mails are not sent while no SMTP server is configured';
@@ -83,7 +94,11 @@ function MessageView({ message }: { message: MailboxMessage }) {
 
 export default function DevMailboxPage() {
   useDocumentTitle('Development mailbox - Soci Gen');
-  const mailbox = useMailbox();
+  const [keyInAddress] = useState(() => keyFromHash(window.location.hash) !== null);
+  const unlock = useUnlockFromAddress();
+  // With a key in the address, ask for the list once the key has been traded for a cookie.
+  const mailbox = useMailbox(!unlock.isPending && !(keyInAddress && unlock.isIdle));
+  const closed = mailbox.isError ? mailboxClosed(mailbox.error) : null;
   const [selectedId, setSelectedId] = useState<string | null>(null);
   const activeId = selectedId ?? mailbox.data?.[0]?.id ?? null;
   const message = useMailboxMessage(activeId);
@@ -103,78 +118,82 @@ export default function DevMailboxPage() {
       </header>
       <main className="mx-auto grid max-w-7xl gap-6 px-4 py-6 sm:px-6">
         <Alert variant="warning" title={MAILBOX_BANNER} />
-        <div className="grid gap-6 lg:grid-cols-[minmax(0,22rem)_minmax(0,1fr)]">
-          <Card className="overflow-hidden">
-            <h1 className="flex items-center gap-2 border-b border-border px-4 py-3 text-base font-semibold">
-              <Inbox aria-hidden className="size-4" /> Inbox
-              {mailbox.data ? <Badge variant="secondary">{mailbox.data.length}</Badge> : null}
-            </h1>
-            {mailbox.isPending ? (
-              <div className="grid gap-2 p-4">
-                {[0, 1, 2].map((key) => (
-                  <Skeleton key={key} className="h-12" />
-                ))}
-              </div>
-            ) : mailbox.isError ? (
-              <div className="p-4">
-                <Alert variant="destructive" title="The mailbox could not be loaded">
-                  {userMessageOf(mailbox.error)}
-                </Alert>
-              </div>
-            ) : mailbox.data.length === 0 ? (
-              <div className="p-4">
+        {closed === 'locked' ? <MailboxLocked unlock={unlock} /> : null}
+        {closed === 'absent' ? <MailboxAbsent /> : null}
+        {closed === null ? (
+          <div className="grid gap-6 lg:grid-cols-[minmax(0,22rem)_minmax(0,1fr)]">
+            <Card className="overflow-hidden">
+              <h1 className="flex items-center gap-2 border-b border-border px-4 py-3 text-base font-semibold">
+                <Inbox aria-hidden className="size-4" /> Inbox
+                {mailbox.data ? <Badge variant="secondary">{mailbox.data.length}</Badge> : null}
+              </h1>
+              {mailbox.isPending ? (
+                <div className="grid gap-2 p-4">
+                  {[0, 1, 2].map((key) => (
+                    <Skeleton key={key} className="h-12" />
+                  ))}
+                </div>
+              ) : mailbox.isError ? (
+                <div className="p-4">
+                  <Alert variant="destructive" title="The mailbox could not be loaded">
+                    {userMessageOf(mailbox.error)}
+                  </Alert>
+                </div>
+              ) : mailbox.data.length === 0 ? (
+                <div className="p-4">
+                  <EmptyState
+                    icon={Mail}
+                    title="No e-mails yet"
+                    description="Sign up or ask for a password reset and the e-mail appears here."
+                  />
+                </div>
+              ) : (
+                <ul className="max-h-[70vh] divide-y divide-border overflow-y-auto">
+                  {mailbox.data.map((item) => (
+                    <li key={item.id}>
+                      <button
+                        type="button"
+                        onClick={() => setSelectedId(item.id)}
+                        aria-current={item.id === activeId ? 'true' : undefined}
+                        className={cn(
+                          'grid w-full gap-0.5 px-4 py-3 text-left hover:bg-muted focus-visible:outline-2 focus-visible:-outline-offset-2 focus-visible:outline-ring',
+                          item.id === activeId ? 'bg-secondary' : '',
+                        )}
+                      >
+                        <span className="truncate text-sm font-medium text-foreground">
+                          {item.subject}
+                        </span>
+                        <span className="truncate text-xs text-muted-foreground">{item.to}</span>
+                        <span className="text-xs text-muted-foreground">
+                          {formatTime(item.createdAt)}
+                        </span>
+                      </button>
+                    </li>
+                  ))}
+                </ul>
+              )}
+            </Card>
+            <Card className="min-h-[32rem] p-4 sm:p-6">
+              {activeId === null ? (
                 <EmptyState
                   icon={Mail}
-                  title="No e-mails yet"
-                  description="Sign up or ask for a password reset and the e-mail appears here."
+                  title="Choose an e-mail"
+                  description="Its content appears here, links included."
                 />
-              </div>
-            ) : (
-              <ul className="max-h-[70vh] divide-y divide-border overflow-y-auto">
-                {mailbox.data.map((item) => (
-                  <li key={item.id}>
-                    <button
-                      type="button"
-                      onClick={() => setSelectedId(item.id)}
-                      aria-current={item.id === activeId ? 'true' : undefined}
-                      className={cn(
-                        'grid w-full gap-0.5 px-4 py-3 text-left hover:bg-muted focus-visible:outline-2 focus-visible:-outline-offset-2 focus-visible:outline-ring',
-                        item.id === activeId ? 'bg-secondary' : '',
-                      )}
-                    >
-                      <span className="truncate text-sm font-medium text-foreground">
-                        {item.subject}
-                      </span>
-                      <span className="truncate text-xs text-muted-foreground">{item.to}</span>
-                      <span className="text-xs text-muted-foreground">
-                        {formatTime(item.createdAt)}
-                      </span>
-                    </button>
-                  </li>
-                ))}
-              </ul>
-            )}
-          </Card>
-          <Card className="min-h-[32rem] p-4 sm:p-6">
-            {activeId === null ? (
-              <EmptyState
-                icon={Mail}
-                title="Choose an e-mail"
-                description="Its content appears here, links included."
-              />
-            ) : message.isPending ? (
-              <div className="flex h-full items-center justify-center">
-                <Spinner size="lg" label="Loading e-mail" className="text-primary" />
-              </div>
-            ) : message.isError ? (
-              <Alert variant="destructive" title="This e-mail could not be loaded">
-                {userMessageOf(message.error)}
-              </Alert>
-            ) : (
-              <MessageView message={message.data} />
-            )}
-          </Card>
-        </div>
+              ) : message.isPending ? (
+                <div className="flex h-full items-center justify-center">
+                  <Spinner size="lg" label="Loading e-mail" className="text-primary" />
+                </div>
+              ) : message.isError ? (
+                <Alert variant="destructive" title="This e-mail could not be loaded">
+                  {userMessageOf(message.error)}
+                </Alert>
+              ) : (
+                <MessageView message={message.data} />
+              )}
+            </Card>
+          </div>
+        ) : null}
       </main>
     </div>
   );

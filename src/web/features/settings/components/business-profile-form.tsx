@@ -5,6 +5,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Plus, Trash2 } from 'lucide-react';
 import { toast } from 'sonner';
 import { z } from 'zod';
+import { websiteSchema } from '#shared/contracts/urls.ts';
 import {
   PLATFORMS,
   postingHoursSchema,
@@ -50,10 +51,7 @@ const formSchema = z.object({
     .min(1, 'Business name is required')
     .max(120, 'Business name is too long'),
   industry: z.string().trim().max(80, 'Industry is too long'),
-  website: z.union([
-    z.literal(''),
-    z.url({ protocol: /^https?$/, error: 'Please enter a valid website address' }),
-  ]),
+  website: websiteSchema,
   description: z.string().trim().max(2000, 'Description is too long'),
   brand_voice: z.string().trim().max(1000, 'Brand voice is too long'),
   target_audience: z.string().trim().max(1000, 'Target audience is too long'),
