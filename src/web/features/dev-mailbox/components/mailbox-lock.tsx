@@ -66,7 +66,7 @@ export function MailboxLocked({ unlock }: { unlock: ReturnType<typeof useUnlockM
           <FormField
             label="Mailbox key"
             error={fieldError}
-            hint="Also kept in dev-mailbox.key in the data directory."
+            hint="It is also in dev-mailbox.key in the data directory, unless DEV_MAILBOX_KEY sets it."
           >
             <PasswordInput
               autoComplete="off"

@@ -110,10 +110,12 @@ export default function DevMailboxPage() {
           <Link to="/" className="rounded-md text-foreground" aria-label="Soci Gen home">
             <Logo />
           </Link>
-          <span className="inline-flex items-center gap-2 text-xs text-muted-foreground">
-            {mailbox.isFetching ? <Spinner size="sm" /> : null}
-            Refreshes every 3 seconds
-          </span>
+          {closed === null ? (
+            <span className="inline-flex items-center gap-2 text-xs text-muted-foreground">
+              {mailbox.isFetching ? <Spinner size="sm" /> : null}
+              Refreshes every 3 seconds
+            </span>
+          ) : null}
         </div>
       </header>
       <main className="mx-auto grid max-w-7xl gap-6 px-4 py-6 sm:px-6">
