@@ -2,6 +2,7 @@ import { serve } from '@hono/node-server';
 import { loadEnv } from './platform/env.ts';
 import { createRuntime } from './runtime.ts';
 import { createApp } from './app.ts';
+import { announceAdminSetup } from './features/admin/admin.service.ts';
 import { mailboxUrl } from './features/dev/mailbox-access.ts';
 import {
   serveSimulatorControl,
@@ -16,6 +17,9 @@ async function main() {
   const { logger } = runtime.deps;
   if (env.runWorker || !env.DATABASE_URL) await runtime.startWorkers();
   const app = createApp(runtime.deps);
+  // Once per start, while there is no administrator: the setup token goes to the log. Not part
+  // of building the app, so no request ever pays for the question.
+  await announceAdminSetup(runtime.deps);
   // Browser tests of demo mode only; env.ts refuses it in production (docs/decisions/057).
   const controlPort = env.META_SIMULATOR_CONTROL_PORT;
   const simulatorControl =

@@ -34,13 +34,6 @@ export function createAdminRoutes(deps: AppDeps) {
 
   const context = (c: AppContext): ServiceContext => ({ deps, actor: actorOf(c) });
 
-  // Printed once per process start while there is no administrator (tests issue their own).
-  if (deps.env.NODE_ENV !== 'test') {
-    admin
-      .announceAdminSetup(deps)
-      .catch((error: unknown) => deps.logger.error({ err: error }, 'admin setup check failed'));
-  }
-
   router.openapi(
     createRoute({
       method: 'get',

@@ -1,4 +1,6 @@
 import { hash, verify } from '@node-rs/argon2';
+import { AppError } from '#shared/errors/index.ts';
+import { checkPasswordStrength } from '#shared/password-strength.ts';
 
 // Algorithm.Argon2id; the package's const enum cannot be imported under verbatimModuleSyntax.
 const ARGON2ID = 2;
@@ -25,4 +27,28 @@ let dummyHash: Promise<string> | undefined;
 export async function verifyAgainstDummy(password: string): Promise<void> {
   dummyHash ??= hashPassword('not-a-real-password-for-timing-only');
   await verifyPassword(await dummyHash, password);
+}
+
+function weakPassword(suggestion: string | undefined): AppError {
+  const message = 'Password is too weak. Please choose a stronger password.';
+  return AppError.from('WEAK_PASSWORD', {
+    details: { fieldErrors: { password: suggestion ? `${message} ${suggestion}` : message } },
+  });
+}
+
+/**
+ * Refuses a password the estimator judges weak (docs/decisions/008), given what the person typed
+ * in the same form; an e-mail address counts also by its local part.
+ */
+export async function requireStrongPassword(
+  password: string,
+  userInputs: (string | undefined)[],
+): Promise<void> {
+  const inputs = userInputs.filter((v): v is string => Boolean(v));
+  for (const value of [...inputs]) {
+    const local = value.split('@')[0];
+    if (local && local !== value) inputs.push(local);
+  }
+  const strength = await checkPasswordStrength(password, inputs);
+  if (!strength.ok) throw weakPassword(strength.suggestions[0] ?? strength.warning ?? undefined);
 }
