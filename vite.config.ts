@@ -1,6 +1,7 @@
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import tailwindcss from '@tailwindcss/vite';
+import { precompress } from './scripts/vite-precompress.ts';
 
 // The web app lives in src/web; `npm start` builds it into dist/web, which the server serves.
 // `npm run dev` (scripts/dev.ts) serves it from Vite with hot module replacement instead, and
@@ -8,7 +9,7 @@ import tailwindcss from '@tailwindcss/vite';
 export default defineConfig({
   root: 'src/web',
   publicDir: 'public',
-  plugins: [react(), tailwindcss()],
+  plugins: [react(), tailwindcss(), precompress()],
   build: {
     outDir: '../../dist/web',
     emptyOutDir: true,

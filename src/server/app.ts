@@ -6,6 +6,7 @@ import { bodyLimit } from 'hono/body-limit';
 import { csrf } from 'hono/csrf';
 import { secureHeaders } from 'hono/secure-headers';
 import { AppError } from '#shared/errors/index.ts';
+import { isAppPage } from '#shared/app-pages.ts';
 import { mediaRoutes } from '#shared/contracts/media.contract.ts';
 import type { AppDeps } from './platform/deps.ts';
 import type { AppEnv } from './platform/http/context.ts';
@@ -130,8 +131,8 @@ function mountWeb(app: ReturnType<typeof createRouter>) {
   const root = path.relative(process.cwd(), WEB_DIST);
   // `npm run dev` serves the web app from Vite and nothing is built: no static files to look for.
   if (fs.existsSync(WEB_DIST)) mountStaticFiles(app, root);
-  // Every other GET is a route of the single-page app; the browser router renders it (and its
-  // not-found page for unknown paths).
+  // Every other GET gets the single-page app, which renders the page; an address that is no page
+  // of it (the table in #shared/app-pages.ts) answers 404, and the app shows its not-found page.
   app.get('*', (c) => {
     if (!fs.existsSync(indexPath)) {
       return c.text(
@@ -140,21 +141,24 @@ function mountWeb(app: ReturnType<typeof createRouter>) {
       );
     }
     c.header('Cache-Control', 'no-cache');
-    return c.html(fs.readFileSync(indexPath, 'utf8'));
+    return c.html(fs.readFileSync(indexPath, 'utf8'), isAppPage(c.req.path) ? 200 : 404);
   });
 }
 
 function mountStaticFiles(app: ReturnType<typeof createRouter>, root: string) {
+  // The build wrote .br and .gz beside each text file (scripts/vite-precompress.ts): the smallest
+  // one the browser accepts is sent, with Content-Encoding and Vary set.
   app.use(
     '/assets/*',
     serveStatic({
       root,
+      precompressed: true,
       onFound: (_path, c) => {
         c.header('Cache-Control', 'public, max-age=31536000, immutable');
       },
     }),
   );
-  const staticFiles = serveStatic({ root });
+  const staticFiles = serveStatic({ root, precompressed: true });
   // Only paths that name a file (favicon.svg, robots.txt, …) can be static; the rest are routes.
   app.use('*', (c, next) => (/\.[a-z0-9]+$/i.test(c.req.path) ? staticFiles(c, next) : next()));
 }

@@ -161,6 +161,12 @@ export const routes: RouteObject[] = [
                   return { Component: areaPageComponent(slug) };
                 },
               })),
+              {
+                path: '*',
+                lazy: lazyPage(
+                  () => import('../features/dashboard/pages/dashboard-not-found-page.tsx'),
+                ),
+              },
             ],
           },
         ],

@@ -2,8 +2,8 @@ import { useEffect, useState } from 'react';
 import type { PasswordStrength } from '#shared/password-strength.ts';
 import type * as StrengthModule from '#shared/password-strength.ts';
 
-// The estimator's dictionaries are large, so they are fetched only on the pages that set a
-// password, the first time one is needed, and shared afterwards.
+// The estimator's dictionaries are large (about 1.6 MB), so they are fetched only once a password
+// is typed — never just for opening a page that has a password field — and shared afterwards.
 
 export type { PasswordStrength };
 export const WEAK_PASSWORD_MESSAGE = 'Password is too weak. Please choose a stronger password.';
@@ -43,12 +43,6 @@ export function usePasswordStrength(
     null,
   );
   const inputsKey = userInputs.join('\u0000');
-
-  useEffect(() => {
-    void loadPasswordStrength().catch(() => {
-      // Offline: the meter stays empty and the server still checks the password.
-    });
-  }, []);
 
   useEffect(() => {
     if (password === '') return;

@@ -34,5 +34,8 @@ describe('page titles', () => {
     expect(pageTitleFromPath('/dashboard')).toBe('Dashboard');
     expect(dashboardDocumentTitle('/dashboard')).toBe('Dashboard - Soci Gen Dashboard');
     expect(dashboardDocumentTitle('/dashboard/media')).toBe('Media - Soci Gen Dashboard');
+    expect(dashboardDocumentTitle('/dashboard/no-such-area')).toBe(
+      'Page not found - Soci Gen Dashboard',
+    );
   });
 });

@@ -1,6 +1,8 @@
 // Seed §2 "Layout and chrome": breadcrumbs and the page title are derived from the path alone,
 // so every dashboard route gets them without registering anything.
 
+import { isAppPage } from '#shared/app-pages.ts';
+
 export interface Breadcrumb {
   label: string;
   href: string;
@@ -43,6 +45,8 @@ export function pageTitleFromPath(pathname: string): string {
   return crumbs[crumbs.length - 1]?.label ?? 'Dashboard';
 }
 
+/** The document title; an address that is no page of the dashboard says so instead. */
 export function dashboardDocumentTitle(pathname: string): string {
-  return `${pageTitleFromPath(pathname)}${DASHBOARD_TITLE_SUFFIX}`;
+  const title = isAppPage(pathname) ? pageTitleFromPath(pathname) : 'Page not found';
+  return `${title}${DASHBOARD_TITLE_SUFFIX}`;
 }
