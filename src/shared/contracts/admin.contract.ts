@@ -68,7 +68,7 @@ export const systemHealthSchema = z.object({
     }),
     memory: z.object({
       heapUsedBytes: z.number(),
-      heapTotalBytes: z.number(),
+      heapLimitBytes: z.number(),
       rssBytes: z.number(),
       percent: z.number(),
     }),

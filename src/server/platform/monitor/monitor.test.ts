@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { MONITOR_LIMITS, SystemMonitor } from './monitor.ts';
+import { MONITOR_LIMITS, readProcessMemory, SystemMonitor } from './monitor.ts';
 
-const calm = () => ({ heapUsed: 10, heapTotal: 100, rss: 200 });
+const calm = () => ({ heapUsed: 10, heapLimit: 100, rss: 200 });
 
 function call(at: number, status = 200, durationMs = 10) {
   return { at, method: 'GET', route: '/api/x', status, durationMs };
@@ -42,9 +42,19 @@ describe('SystemMonitor (seed §9)', () => {
   });
 
   it('alerts above 80 % memory', () => {
-    const monitor = new SystemMonitor(() => ({ heapUsed: 81, heapTotal: 100, rss: 1 }));
+    const monitor = new SystemMonitor(() => ({ heapUsed: 81, heapLimit: 100, rss: 1 }));
     for (let i = 0; i < 5; i += 1) monitor.record(call(1000));
     expect(monitor.snapshot(1000).alerts.map((a) => a.kind)).toEqual(['memory']);
+  });
+
+  it('measures against the heap limit, so a healthy process raises no memory alarm', () => {
+    // A process whose allocated heap is nearly all used, as V8 keeps it, is far from its limit.
+    const reading = readProcessMemory();
+    expect(reading.heapLimit).toBeGreaterThan(process.memoryUsage().heapTotal);
+    const monitor = new SystemMonitor();
+    for (let i = 0; i < 5; i += 1) monitor.record(call(Date.now()));
+    expect(monitor.snapshot().memory.percent).toBeLessThan(MONITOR_LIMITS.memoryPercent);
+    expect(monitor.snapshot().alerts.filter((a) => a.kind === 'memory')).toEqual([]);
   });
 
   it('evaluates the last 1000 calls only, however many were made in the minute', () => {

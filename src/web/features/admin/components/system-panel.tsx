@@ -1,6 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { Activity, AlertTriangle, Cpu, Gauge } from 'lucide-react';
 import type { SystemHealth } from '#shared/contracts/admin.contract.ts';
+import { formatBytes } from '#shared/file-size.ts';
 import { Alert } from '../../../components/ui/alert.tsx';
 import { Badge } from '../../../components/ui/badge.tsx';
 import { Button } from '../../../components/ui/button.tsx';
@@ -79,7 +80,7 @@ function HealthView({ health }: { health: SystemHealth }) {
           icon={Cpu}
           label="Memory (heap)"
           value={`${memory.percent}%`}
-          limit={`Alert above ${thresholds.memoryPercent}%`}
+          limit={`${formatBytes(memory.heapUsedBytes)} of ${formatBytes(memory.heapLimitBytes)} · alert above ${thresholds.memoryPercent}%`}
           over={memory.percent > thresholds.memoryPercent}
         />
       </div>
