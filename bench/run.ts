@@ -6,6 +6,7 @@ import { calendarList, printCalendarList, type CalendarListResult } from './cale
 import { calendarView, printCalendarView, type CalendarViewResult } from './calendar-view.ts';
 import { coldStart, printColdStart, type ColdStartResult } from './cold-start.ts';
 import { media, printMedia, type MediaBenchResult } from './media.ts';
+import { pageWeight, printPageWeight, type PageWeightResult } from './page-weight.ts';
 import { printPublishing, publishing, type PublishingBenchResult } from './publishing.ts';
 import {
   printPublishingChaos,
@@ -22,6 +23,7 @@ type Result =
   | CalendarListResult
   | CalendarViewResult
   | BundleResult
+  | PageWeightResult
   | MediaBenchResult
   | PublishingBenchResult
   | PublishingChaosResult;
@@ -37,6 +39,7 @@ const BENCHMARKS: Benchmark[] = [
   { name: 'calendar-list', run: calendarList, print: printCalendarList },
   { name: 'calendar-view', run: calendarView, print: printCalendarView },
   { name: 'bundle', run: bundle, print: printBundle },
+  { name: 'page-weight', run: pageWeight, print: printPageWeight },
   { name: 'media', run: media, print: printMedia },
   { name: 'publishing', run: publishing, print: printPublishing },
   {
