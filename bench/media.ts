@@ -10,7 +10,7 @@ import { loadEnv } from '#server/platform/env.ts';
 import { hashToken } from '#server/platform/security/tokens.ts';
 import { createRuntime, type Runtime } from '#server/runtime.ts';
 import { processMedia, THUMBNAIL_SIZE } from '#server/features/media/media.jobs.ts';
-import { recordSampleVideo } from '#server/features/media/media.samples.ts';
+import { recordSampleVideo } from '#server/test/media-samples.ts';
 import { extractPoster, remuxWithoutMetadata } from '#server/features/media/video.ts';
 import { locateFfmpeg } from '#server/platform/media-tools/ffmpeg.ts';
 import { MEDIA_NAME_HEADER, mediaRoutes } from '#shared/contracts/media.contract.ts';

@@ -5,8 +5,8 @@ import {
   runChaos,
   type ChaosOptions,
   type ChaosResult,
-} from '#server/features/publishing/chaos/harness.ts';
-import type { FaultRates } from '#server/features/publishing/chaos/network-simulator.ts';
+} from '#server/test/chaos/harness.ts';
+import type { FaultRates } from '#server/test/chaos/network-simulator.ts';
 import { REPO_ROOT, formatMs, log, percentile, readConfig, round, table } from './lib.ts';
 import type { BenchConfig } from './lib.ts';
 

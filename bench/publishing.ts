@@ -17,7 +17,7 @@ import {
   type SimulatorProcess,
   type WorkerProcess,
   type World,
-} from '#server/features/publishing/chaos/harness.ts';
+} from '#server/test/chaos/harness.ts';
 import type { Database } from '#server/platform/db/client.ts';
 import { queueName, type JobQueue } from '#server/platform/jobs/queue.ts';
 import { loadEnv } from '#server/platform/env.ts';

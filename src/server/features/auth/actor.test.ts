@@ -9,7 +9,7 @@ import {
   type SignedInUser,
   type TestApp,
 } from '#server/test/app.ts';
-import { addMember } from '../publishing/team.test-helpers.ts';
+import { addMember } from '#server/test/team.ts';
 import { MembershipCache } from '../staff/membership.ts';
 import { actorRequestOf, resolveActor, type ActorRequest } from './actor.ts';
 import * as repo from './auth.repository.ts';

@@ -17,7 +17,7 @@ import {
   sampleWebp,
   SVG_WITH_SCRIPT,
   zipArchive,
-} from './media.samples.ts';
+} from '#server/test/media-samples.ts';
 
 let dir: string;
 beforeAll(async () => {

@@ -12,7 +12,7 @@ import {
   type TestApp,
 } from '#server/test/app.ts';
 import { publicMediaUrl } from '../publishing/media-urls.ts';
-import { samplePng } from './media.samples.ts';
+import { samplePng } from '#server/test/media-samples.ts';
 import { storeMediaOnLocalS3 } from './media.test-helpers.ts';
 
 // Byte ranges on both routes that serve library files: the signed-in one the library's <video>

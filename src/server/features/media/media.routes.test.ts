@@ -48,7 +48,7 @@ import {
   SAMPLE_LOCATION_NEEDLE,
   SVG_WITH_SCRIPT,
   type RecordedVideoOptions,
-} from './media.samples.ts';
+} from '#server/test/media-samples.ts';
 import * as mediaService from './media.service.ts';
 import { mediaStorage, uploadTempDir } from './media.storage.ts';
 import { mediaItems, mediaUsages } from './media.tables.ts';

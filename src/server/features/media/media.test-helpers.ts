@@ -1,6 +1,6 @@
 import { afterAll, beforeAll } from 'vitest';
 import type { S3Storage } from '#server/platform/storage/s3.ts';
-import { startLocalS3, type LocalS3 } from '#server/platform/storage/s3rver.test-helpers.ts';
+import { startLocalS3, type LocalS3 } from '#server/test/local-s3.ts';
 import { createObjectStorage } from '#server/platform/storage/storage.ts';
 import type { TestApp } from '#server/test/app.ts';
 import { useMediaStorage } from './media.storage.ts';

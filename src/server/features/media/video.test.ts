@@ -10,7 +10,7 @@ import {
   sampleMp4,
   SAMPLE_LOCATION_NEEDLE,
   type RecordedVideoOptions,
-} from './media.samples.ts';
+} from '#server/test/media-samples.ts';
 import {
   checkCopy,
   extractPoster,

@@ -21,14 +21,14 @@ import { testDatabaseKind } from '#server/test/db.ts';
 import { metaRuntime } from '../platforms/meta-runtime.ts';
 import { announceEvent } from './live-status.ts';
 import { LiveStatusHub, liveStatusHub } from './live-stream.ts';
-import { runPublish } from './publishing.service.ts';
+import { runPublish } from './worker/publish.ts';
 import {
   connectAll,
   insertScheduledPost,
   noDispatch,
   type Connected,
 } from './publishing.test-helpers.ts';
-import { addMember } from './team.test-helpers.ts';
+import { addMember } from '#server/test/team.ts';
 
 // GET /api/publishing/live through the real app and database: what one business's open
 // calendars hear, what another business's do not, and when a stream ends (decision 081).

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { testDatabaseServerUrl } from '#server/test/db.ts';
-import { runChaos } from './chaos/harness.ts';
+import { runChaos } from '#server/test/chaos/harness.ts';
 
 // "Never twice, never lost" with real processes (docs/decisions/089), the small version of the
 // chaos run in `npm run bench`: 200 posts on a scratch PostgreSQL database, two worker processes

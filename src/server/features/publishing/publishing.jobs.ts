@@ -2,14 +2,10 @@ import { z } from 'zod';
 import type { AppDeps } from '#server/platform/deps.ts';
 import type { Chores } from '#server/platform/jobs/chores.ts';
 import type { JobDefinition } from '#server/platform/jobs/queue.ts';
-import {
-  runPublish,
-  runReconcile,
-  runSweep,
-  payloadKey,
-  type Dispatcher,
-  type PublishJobPayload,
-} from './publishing.service.ts';
+import { payloadKey, type Dispatcher, type PublishJobPayload } from './worker/dispatcher.ts';
+import { runPublish } from './worker/publish.ts';
+import { runReconcile } from './worker/reconcile.ts';
+import { runSweep } from './worker/sweep.ts';
 
 // pg-boss jobs of the pipeline. A job is only a nudge ("look at post X, version V"); the row
 // decides, so pg-boss's own retries are off (the worker re-queues with the seed's back-off) and a

@@ -11,7 +11,9 @@ import {
 } from '#server/test/app.ts';
 import { calendarEvents, platformPosts } from '../calendar/calendar.tables.ts';
 import { jobDispatcher, publishPostJob, sweepJob } from './publishing.jobs.ts';
-import { runPublish, runSweep, type Dispatcher } from './publishing.service.ts';
+import type { Dispatcher } from './worker/dispatcher.ts';
+import { runPublish } from './worker/publish.ts';
+import { runSweep } from './worker/sweep.ts';
 import {
   connectAll,
   postRow,

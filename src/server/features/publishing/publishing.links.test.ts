@@ -7,7 +7,7 @@ import {
   type TestApp,
 } from '#server/test/app.ts';
 import { metaRuntime } from '../platforms/meta-runtime.ts';
-import { runPublish } from './publishing.service.ts';
+import { runPublish } from './worker/publish.ts';
 import {
   connectAll,
   insertScheduledPost,

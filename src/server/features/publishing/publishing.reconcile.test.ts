@@ -9,7 +9,8 @@ import {
 } from '#server/test/app.ts';
 import { platformPosts } from '../calendar/calendar.tables.ts';
 import { metaRuntime } from '../platforms/meta-runtime.ts';
-import { runPublish, runReconcile } from './publishing.service.ts';
+import { runPublish } from './worker/publish.ts';
+import { runReconcile } from './worker/reconcile.ts';
 import {
   connectAll,
   insertMedia,

@@ -11,13 +11,10 @@ import {
 import { FAULTS, type FaultName } from '#simulators/meta-graph/faults.ts';
 import { calendarEvents, platformPosts } from '../calendar/calendar.tables.ts';
 import { metaRuntime } from '../platforms/meta-runtime.ts';
-import {
-  runPublish,
-  runReconcile,
-  runSweep,
-  type Dispatcher,
-  type PublishJobPayload,
-} from './publishing.service.ts';
+import type { Dispatcher, PublishJobPayload } from './worker/dispatcher.ts';
+import { runPublish } from './worker/publish.ts';
+import { runReconcile } from './worker/reconcile.ts';
+import { runSweep } from './worker/sweep.ts';
 import {
   connectAll,
   insertMedia,

@@ -11,7 +11,7 @@ import {
 } from '#server/test/app.ts';
 import { calendarEvents, platformPosts } from '../calendar/calendar.tables.ts';
 import * as repo from './publishing.repository.ts';
-import { eventStatusFor } from './publishing.service.ts';
+import { eventStatusFor } from './event-status.ts';
 import {
   connectAll,
   insertMedia,

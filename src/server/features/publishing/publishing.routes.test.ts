@@ -26,7 +26,7 @@ import {
   quotasOf,
   type Connected,
 } from './publishing.test-helpers.ts';
-import { addMember } from './team.test-helpers.ts';
+import { addMember } from '#server/test/team.ts';
 import * as targets from './targets.service.ts';
 import { expectError } from '#server/test/expect-error.ts';
 import { quotaReadingsScope } from './quota.service.ts';

@@ -11,7 +11,8 @@ import {
 import { simulatedWorld } from '#server/test/meta-simulator.ts';
 import { platformPosts } from '../calendar/calendar.tables.ts';
 import { metaRuntime } from '../platforms/meta-runtime.ts';
-import { runPublish, runReconcile } from './publishing.service.ts';
+import { runPublish } from './worker/publish.ts';
+import { runReconcile } from './worker/reconcile.ts';
 import {
   connectAll,
   postRow,

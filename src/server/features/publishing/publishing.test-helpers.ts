@@ -7,7 +7,7 @@ import { simulatedWorld } from '#server/test/meta-simulator.ts';
 import { calendarEvents, platformPosts } from '../calendar/calendar.tables.ts';
 import { mediaItems } from '../media/media.tables.ts';
 import { metaRuntime } from '../platforms/meta-runtime.ts';
-import type { Dispatcher, PublishJobPayload } from './publishing.service.ts';
+import type { Dispatcher, PublishJobPayload } from './worker/dispatcher.ts';
 
 // Shared set-up of the publishing tests: accounts connected through the simulator's real OAuth
 // flow, and library items made directly (their bytes do not matter: the simulator checks the

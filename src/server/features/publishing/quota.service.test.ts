@@ -10,7 +10,7 @@ import {
 import { metaRuntime } from '../platforms/meta-runtime.ts';
 import * as platformsRepo from '../platforms/platforms.repository.ts';
 import { announceEvent } from './live-status.ts';
-import { runPublish } from './publishing.service.ts';
+import { runPublish } from './worker/publish.ts';
 import {
   connectAll,
   insertScheduledPost,

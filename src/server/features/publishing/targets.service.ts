@@ -21,7 +21,8 @@ import { isUuid } from '../profile/user-id.ts';
 import { jobDispatcher } from './publishing.jobs.ts';
 import { announceDelivery, announceEvent } from './live-status.ts';
 import { readQuota } from './quota.service.ts';
-import { refreshEventStatus, type PublishJobPayload } from './publishing.service.ts';
+import { refreshEventStatus } from './event-status.ts';
+import type { PublishJobPayload } from './worker/dispatcher.ts';
 import * as repo from './publishing.repository.ts';
 import { accountLabel } from '#shared/account-label.ts';
 

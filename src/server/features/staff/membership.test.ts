@@ -11,7 +11,7 @@ import {
 import * as authRepo from '../auth/auth.repository.ts';
 import { resolveActor } from '../auth/actor.ts';
 import { createAuthService } from '../auth/auth.service.ts';
-import { addMember } from '../publishing/team.test-helpers.ts';
+import { addMember } from '#server/test/team.ts';
 import { MembershipCache, unsafeActorFacts } from './membership.ts';
 
 // A person's memberships and status are read in the session lookup's own statement, so a

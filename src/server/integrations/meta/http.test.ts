@@ -9,7 +9,7 @@ import { GraphHttp } from './http.ts';
 
 // META_REQUEST_TIMEOUT_SECONDS (GraphHttp's timeoutMs): a Graph host that takes a request and
 // never answers, or answers the headers and never the body. The request is given up as a lost
-// answer — httpStatus 0, the one the publishing service takes for an unknown outcome — and
+// answer — httpStatus 0, the one the publishing worker takes for an unknown outcome — and
 // neither a timer nor the connection is left behind.
 
 const TIMEOUT_MS = 300;

@@ -5,7 +5,7 @@ import { text } from 'node:stream/consumers';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LocalDiskStorage } from './local-disk.ts';
 import { parseContentRange } from './s3.ts';
-import { startLocalS3, type LocalS3 } from './s3rver.test-helpers.ts';
+import { startLocalS3, type LocalS3 } from '#server/test/local-s3.ts';
 import {
   assertSafeKey,
   createObjectStorage,

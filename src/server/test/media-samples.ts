@@ -2,7 +2,7 @@ import fs from 'node:fs/promises';
 import { crc32, deflateSync } from 'node:zlib';
 import sharp from 'sharp';
 import { runFfmpeg, type Ffmpeg } from '#server/platform/media-tools/ffmpeg.ts';
-import { buildSampleVideo } from './bmff.ts';
+import { buildSampleVideo } from '#server/features/media/bmff.ts';
 
 // Files for tests and the benchmark, made in memory: real images (with a GPS position where a
 // test needs one), a structurally valid MP4, real videos recorded by ffmpeg (with a location in

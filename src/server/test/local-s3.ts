@@ -2,7 +2,7 @@ import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import S3rver from 's3rver';
-import { S3Storage } from './s3.ts';
+import { S3Storage } from '#server/platform/storage/s3.ts';
 
 // A real S3-compatible server (s3rver) on a free port with one bucket, for tests of the S3
 // adapter and of the features that store through it.

@@ -9,11 +9,11 @@ import { JobQueue } from '#server/platform/jobs/queue.ts';
 import { createLogger } from '#server/platform/logger.ts';
 import { parseEncryptionKeys, SecretBox } from '#server/platform/security/secrets.ts';
 import { DEFAULT_CONFIG } from '#simulators/meta-graph/state.ts';
-import { calendarEvents, platformPosts } from '../../calendar/calendar.tables.ts';
-import { mediaItems } from '../../media/media.tables.ts';
-import { platformConnections } from '../../platforms/platforms.tables.ts';
-import { tokenContext } from '../../platforms/platforms.service.ts';
-import { publishPostJob } from '../publishing.jobs.ts';
+import { calendarEvents, platformPosts } from '#server/features/calendar/calendar.tables.ts';
+import { mediaItems } from '#server/features/media/media.tables.ts';
+import { platformConnections } from '#server/features/platforms/platforms.tables.ts';
+import { tokenContext } from '#server/features/platforms/platforms.service.ts';
+import { publishPostJob } from '#server/features/publishing/publishing.jobs.ts';
 import type { FaultRates, PublishedRecord, WorldAccount } from './network-simulator.ts';
 
 // The chaos world of the publishing pipeline (docs/decisions/089), shared by `npm run bench`
@@ -23,7 +23,7 @@ import type { FaultRates, PublishedRecord, WorldAccount } from './network-simula
 // calendar writes them, and the check of "never twice, never lost" against the simulator's own
 // record of what it published.
 
-const REPO_ROOT = path.resolve(import.meta.dirname, '../../../../..');
+const REPO_ROOT = path.resolve(import.meta.dirname, '../../../..');
 const WORKER_ENTRY = path.join(REPO_ROOT, 'src/server/worker.ts');
 const SIMULATOR_ENTRY = path.join(import.meta.dirname, 'network-simulator.ts');
 const TEXT_MARK = /\[post (\d+)\]/;

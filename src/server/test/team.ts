@@ -7,7 +7,7 @@ import {
   uniqueEmail,
   type SignedInUser,
   type TestApp,
-} from '#server/test/app.ts';
+} from './app.ts';
 
 // A business with a member of a given role, made through the real invitation flow: the owner
 // invites, the member signs up with the invited address and accepts, and the member's client
