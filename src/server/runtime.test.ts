@@ -26,4 +26,25 @@ describe('a process that runs jobs', () => {
     // A cleanly stopped worker no longer counts at once, not 15 minutes later.
     expect(await ours()).toEqual(before);
   });
+
+  it('stops every worker when told to stop while they are still starting', async () => {
+    // The HTTP process listens before its workers start (decision 019): a SIGTERM can come then.
+    const database = await getTestDatabase();
+    const ours = async () =>
+      (await database.unsafeDb.select({ worker: workerTools.worker }).from(workerTools))
+        .map((row) => row.worker)
+        .filter((worker) => worker.startsWith(`${os.hostname()}:${process.pid}:`));
+    const before = await ours();
+    const env = loadEnv({
+      NODE_ENV: 'test',
+      LOG_LEVEL: 'silent',
+      APP_URL: 'http://localhost:3000',
+    });
+    const runtime = await createRuntime(env, { database });
+    const starting = runtime.startWorkers();
+    const closing = runtime.close();
+    await starting;
+    await closing;
+    expect(await ours()).toEqual(before);
+  });
 });

@@ -1,9 +1,10 @@
+import { setImmediate as nextTurn } from 'node:timers/promises';
 import type { Env } from './platform/env.ts';
 import { openDatabase, type Database } from './platform/db/client.ts';
 import { createLogger } from './platform/logger.ts';
 import { ServiceCache } from './platform/cache.ts';
 import { connectInvalidationBus } from './platform/bus.ts';
-import { decodeNotice } from './features/publishing/live-status.ts';
+import { decodeNotice } from './features/posts/index.ts';
 import { quotaReadingsScope, usesQuota } from './features/publishing/quota.service.ts';
 import { JobQueue } from './platform/jobs/queue.ts';
 import { createMailer, sendEmailJob } from './platform/email/mailer.ts';
@@ -15,9 +16,29 @@ import { backgroundWork } from './platform/background.ts';
 
 export interface Runtime {
   deps: AppDeps;
+  /** Milliseconds each step of createRuntime took, for the start-up log (decision 019). */
+  startup: { databaseMs: number; jobQueueMs: number };
   /** Starts the job workers of this process. */
   startWorkers(): Promise<void>;
   close(): Promise<void>;
+}
+
+/**
+ * PGlite runs a statement synchronously and settles its promise at once, so a chain of them
+ * never gives the event loop a turn: while the job queue went through one (its workers starting
+ * after the HTTP process listens, a batch of jobs fetched and completed) no request was even
+ * read. On PGlite the queue's statements wait for the next turn of the loop, so what arrived
+ * meanwhile goes first (decision 019).
+ */
+function turnTaking(database: Database): Database {
+  if (database.kind !== 'pglite') return database;
+  return {
+    ...database,
+    query: async <R>(text: string, params?: unknown[]) => {
+      await nextTurn();
+      return database.query<R>(text, params);
+    },
+  };
 }
 
 /**
@@ -29,6 +50,7 @@ export async function createRuntime(
   options: { database?: Database } = {},
 ): Promise<Runtime> {
   const logger = createLogger(env.LOG_LEVEL);
+  const started = performance.now();
   const secrets = loadSecretBox({
     encryptionKeys: env.ENCRYPTION_KEYS,
     dataDir: env.dataDir,
@@ -41,14 +63,20 @@ export async function createRuntime(
       databaseUrl: env.DATABASE_URL,
       dataDir: env.dataDir,
       poolSize: env.DATABASE_POOL_SIZE,
+      logger,
     }));
-  const jobs = new JobQueue(database, logger);
+  const databaseReady = performance.now();
+  const jobs = new JobQueue(turnTaking(database), logger);
   try {
     await jobs.start();
   } catch (error) {
     if (!options.database) await database.close();
     throw error;
   }
+  const startup = {
+    databaseMs: Math.round(databaseReady - started),
+    jobQueueMs: Math.round(performance.now() - databaseReady),
+  };
   const mailer = createMailer({
     database,
     jobs,
@@ -72,15 +100,23 @@ export async function createRuntime(
   const deps: AppDeps = { env, database, logger, cache, jobs, mailer, bus, secrets };
   let closed = false;
   let chores: Chores | null = null;
+  let workersStarting: Promise<void> | null = null;
   return {
     deps,
-    async startWorkers() {
-      await jobs.work(sendEmailJob, ({ outboxId }) => mailer.deliver(outboxId));
-      chores = await registerJobHandlers(deps);
+    startup,
+    startWorkers() {
+      workersStarting ??= (async () => {
+        await jobs.work(sendEmailJob, ({ outboxId }) => mailer.deliver(outboxId));
+        chores = await registerJobHandlers(deps);
+      })();
+      return workersStarting;
     },
     async close() {
       if (closed) return;
       closed = true;
+      // The HTTP process starts its workers after it listens: a stop signal may come meanwhile.
+      // Their start is let finish (or fail) so that stopping them below stops all of them.
+      await workersStarting?.catch(() => {});
       // What requests left running (an e-mailed link being sent) still needs the database.
       await backgroundWork(deps).settled();
       await jobs.stop();

@@ -125,7 +125,7 @@ describe('images', () => {
 
   it('refuses GIF and HEIC with a plain reason', async () => {
     expect(await refusal(await sampleGif(), 'a.gif')).toMatch(/GIF files are not supported/);
-    expect(canDecodeHeic()).toBe(false);
+    expect(await canDecodeHeic()).toBe(false);
     expect(await refusal(heicHeader(), 'IMG_0001.HEIC')).toMatch(/HEIC photos can’t be read here/);
   });
 

@@ -1,6 +1,6 @@
 import fs from 'node:fs/promises';
-import { fileTypeFromFile } from 'file-type';
-import sharp, { type Metadata } from 'sharp';
+import type { Metadata } from 'sharp';
+import { loadSharp } from '#server/platform/media-tools/sharp.ts';
 import { AppError } from '#shared/errors/index.ts';
 import type { MediaKind } from '#shared/contracts/media.contract.ts';
 import { BmffError, parseBmff } from './bmff.ts';
@@ -10,10 +10,6 @@ import { BmffError, parseBmff } from './bmff.ts';
 // trusted; a name whose extension contradicts the content is refused so nobody is misled later.
 // Images are re-encoded on the way in: that is the real decode, it drops every metadata block
 // (location included) and anything appended to or hidden inside the original.
-
-// libvips' operation cache keeps recent inputs and results for reuse; every upload is new, so it
-// would only hold memory that parallel uploads need.
-sharp.cache(false);
 
 /** 50 megapixels: every phone camera fits; a decompression bomb does not. */
 export const MAX_IMAGE_PIXELS = 50_000_000;
@@ -83,7 +79,8 @@ const LABELS: Record<string, string> = {
 };
 
 /** The prebuilt sharp reads HEIF only for AVIF; HEIC (HEVC) needs a libvips built with it. */
-export function canDecodeHeic(): boolean {
+export async function canDecodeHeic(): Promise<boolean> {
+  const sharp = await loadSharp();
   const suffixes = (sharp.format.heif.input as { fileSuffix?: string[] }).fileSuffix ?? [];
   return suffixes.includes('.heic');
 }
@@ -211,6 +208,7 @@ async function reencodeImage(mimeType: string, source: string, target: string) {
   if (stat.size > MAX_IMAGE_BYTES) {
     throw mediaRefused(`Images over ${MAX_IMAGE_BYTES / 1024 / 1024} MB are not accepted.`);
   }
+  const sharp = await loadSharp();
   return decodeGate.run(async () => {
     const data = await fs.readFile(source);
     checkStructure(mimeType, data);
@@ -257,6 +255,8 @@ export async function inspectUpload(
   } finally {
     await fh.close();
   }
+  // Loaded by the first upload, not at start (decision 019).
+  const { fileTypeFromFile } = await import('file-type');
   const detected = await fileTypeFromFile(tempPath);
   const markup = looksLikeMarkup(head);
   if (markup === 'svg' || detected?.mime === 'image/svg+xml') {
@@ -285,7 +285,7 @@ export async function inspectUpload(
       `The file is named .${extension} but its content is ${LABELS[mimeType] ?? detected.ext.toUpperCase()}. Please rename it or export it again.`,
     );
   }
-  if (mimeType === 'image/heic' && !canDecodeHeic()) {
+  if (mimeType === 'image/heic' && !(await canDecodeHeic())) {
     throw mediaRefused(
       'HEIC photos can’t be read here yet. Please export the photo as JPEG (on iPhone: Settings › Camera › Formats › Most Compatible).',
     );

@@ -21,13 +21,15 @@ import {
 import pg from 'pg';
 import * as schema from './schema.ts';
 import { acquireDataDirLock } from './lock-file.ts';
+import { MIGRATIONS_FOLDER, seedFromTemplate } from './template.ts';
+import type { Logger } from '../logger.ts';
 import { scopedMessage, settingsStatement, sqlLiteral, type InlineValue } from './inline-sql.ts';
 
 export type Schema = typeof schema;
 export type AppDb = PgDatabase<PgQueryResultHKT, Schema>;
 export type Tx = PgTransaction<PgQueryResultHKT, Schema, ExtractTablesWithRelations<Schema>>;
 
-export const MIGRATIONS_FOLDER = path.resolve(import.meta.dirname, '../../../../db/migrations');
+export { MIGRATIONS_FOLDER };
 const MIGRATION_LOCK_KEY = 712_345_001;
 
 /**
@@ -93,20 +95,34 @@ export interface OpenDatabaseOptions {
   dataDir?: string | undefined;
   poolSize?: number;
   migrate?: boolean;
+  /**
+   * A new data directory starts as a copy of the migrated template (template.ts, decision 019)
+   * instead of initdb and every migration; false runs initdb. Embedded database only.
+   */
+  template?: boolean;
+  /** Says when the template is being made (seconds, once per set of migrations). */
+  logger?: Pick<Logger, 'info' | 'warn'>;
 }
 
 export async function openDatabase(options: OpenDatabaseOptions): Promise<Database> {
   const database = options.databaseUrl
     ? await openPostgres(options.databaseUrl, options.poolSize ?? 10)
-    : await openPglite(options.dataDir);
+    : await openPglite(options);
   if (options.migrate !== false) await runMigrations(database);
   return database;
 }
 
-async function openPglite(dataDir: string | undefined): Promise<Database> {
+async function openPglite(options: OpenDatabaseOptions): Promise<Database> {
+  const { dataDir } = options;
   const release = dataDir ? acquireDataDirLock(dataDir) : () => {};
   try {
-    const client = new PGlite(dataDir ? path.join(dataDir, 'pglite') : undefined);
+    const pgliteDir = dataDir ? path.join(dataDir, 'pglite') : undefined;
+    // Under the lock: only this process looks at or fills the new directory.
+    if (pgliteDir && options.template !== false) {
+      await seedFromTemplate(pgliteDir, { log: options.logger });
+    }
+    // The template was made with these same options (none): keep them in step.
+    const client = new PGlite(pgliteDir);
     await client.waitReady;
     const db = drizzlePglite({ client, schema }) as unknown as AppDb;
     const prepared = new Map<string, Promise<void>>();

@@ -15,7 +15,8 @@ export class DataDirectoryInUseError extends Error {
   }
 }
 
-function isAlive(pid: number): boolean {
+/** Whether a process with this pid exists (one we may not signal counts). */
+export function isProcessAlive(pid: number): boolean {
   try {
     process.kill(pid, 0);
     return true;
@@ -44,7 +45,7 @@ export function acquireDataDirLock(dataDir: string): () => void {
       if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
       const pid = Number.parseInt(fs.readFileSync(lockPath, 'utf8'), 10);
       // A live owner — another process, or this one opening the directory twice — keeps it.
-      if (Number.isInteger(pid) && isAlive(pid)) {
+      if (Number.isInteger(pid) && isProcessAlive(pid)) {
         throw new DataDirectoryInUseError(dataDir, pid);
       }
       fs.unlinkSync(lockPath);

@@ -6,7 +6,7 @@ export * from '../../features/profile/profile.tables.ts';
 export * from '../../features/settings/settings.tables.ts';
 export * from '../../features/subscription/subscription.tables.ts';
 export * from '../../features/staff/staff.tables.ts';
-export * from '../../features/calendar/calendar.tables.ts';
+export * from '../../features/posts/posts.tables.ts';
 export * from '../../features/auth/mfa.tables.ts';
 export * from '../../features/account/account.tables.ts';
 export * from '../../features/media/media.tables.ts';

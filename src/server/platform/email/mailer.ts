@@ -1,5 +1,5 @@
 import { and, eq, gt, lt } from 'drizzle-orm';
-import nodemailer from 'nodemailer';
+import type { Transporter } from 'nodemailer';
 import { z } from 'zod';
 import type { Database } from '../db/client.ts';
 import { emailOutbox } from '../db/system.tables.ts';
@@ -44,8 +44,13 @@ export function createMailer(options: {
   smtpUrl: string | undefined;
   from: string;
 }): Mailer {
-  const transport = options.smtpUrl ? nodemailer.createTransport(options.smtpUrl) : null;
-  const { database } = options;
+  const { database, smtpUrl } = options;
+  // nodemailer is loaded only with SMTP_URL, by the first message to deliver (decision 019).
+  let transport: Promise<Transporter> | undefined;
+  const smtp = (url: string) =>
+    (transport ??= import('nodemailer').then(({ default: nodemailer }) =>
+      nodemailer.createTransport(url),
+    ));
   return {
     async send(to, template, email) {
       const [row] = await database.unsafeDb
@@ -80,7 +85,7 @@ export function createMailer(options: {
         .from(emailOutbox)
         .where(eq(emailOutbox.id, outboxId));
       if (!message || message.status === 'sent' || message.status === 'captured') return;
-      if (!transport) {
+      if (!smtpUrl) {
         await database.unsafeDb
           .update(emailOutbox)
           .set({ status: 'captured', sentAt: new Date() })
@@ -92,7 +97,8 @@ export function createMailer(options: {
         return;
       }
       try {
-        await transport.sendMail({
+        const transporter = await smtp(smtpUrl);
+        await transporter.sendMail({
           from: options.from,
           to: message.to,
           subject: message.subject,

@@ -8,7 +8,7 @@ import {
   type ByteRange,
   type ObjectStorage,
   type StoredObject,
-} from './storage.ts';
+} from './object-storage.ts';
 
 /**
  * Files under one root directory. Writes go to a temporary name in the same directory and are

@@ -2,15 +2,8 @@ import { createReadStream, createWriteStream } from 'node:fs';
 import fs from 'node:fs/promises';
 import type { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
-import {
-  DeleteObjectCommand,
-  GetObjectCommand,
-  type GetObjectCommandOutput,
-  HeadObjectCommand,
-  PutObjectCommand,
-  S3Client,
-  S3ServiceException,
-} from '@aws-sdk/client-s3';
+import type * as S3Sdk from '@aws-sdk/client-s3';
+import type { GetObjectCommandOutput, S3Client } from '@aws-sdk/client-s3';
 import {
   assertByteRange,
   assertSafeKey,
@@ -18,7 +11,7 @@ import {
   type ByteRange,
   type ObjectStorage,
   type StoredObject,
-} from './storage.ts';
+} from './object-storage.ts';
 
 export interface S3StorageOptions {
   bucket: string;
@@ -31,7 +24,14 @@ export interface S3StorageOptions {
   forcePathStyle: boolean;
 }
 
-function isMissing(error: unknown): boolean {
+type Sdk = typeof S3Sdk;
+
+// The AWS SDK takes about 0.1 s to load: it is loaded with S3_BUCKET only, by the first call
+// (decision 019).
+let sdkLoading: Promise<Sdk> | undefined;
+const loadSdk = () => (sdkLoading ??= import('@aws-sdk/client-s3'));
+
+function isMissing({ S3ServiceException }: Sdk, error: unknown): boolean {
   if (error instanceof S3ServiceException) {
     return (
       error.name === 'NoSuchKey' ||
@@ -42,7 +42,7 @@ function isMissing(error: unknown): boolean {
   return false;
 }
 
-function isInvalidRange(error: unknown): boolean {
+function isInvalidRange({ S3ServiceException }: Sdk, error: unknown): boolean {
   return (
     error instanceof S3ServiceException &&
     (error.name === 'InvalidRange' || error.$metadata.httpStatusCode === 416)
@@ -60,12 +60,23 @@ export function parseContentRange(value: string): { range: ByteRange; size: numb
 
 export class S3Storage implements ObjectStorage {
   readonly kind = 's3' as const;
-  readonly #client: S3Client;
+  readonly #options: S3StorageOptions;
   readonly #bucket: string;
+  #connecting: Promise<{ sdk: Sdk; client: S3Client }> | undefined;
 
   constructor(options: S3StorageOptions) {
+    this.#options = options;
     this.#bucket = options.bucket;
-    this.#client = new S3Client({
+  }
+
+  #connect(): Promise<{ sdk: Sdk; client: S3Client }> {
+    this.#connecting ??= loadSdk().then((sdk) => ({ sdk, client: this.#newClient(sdk) }));
+    return this.#connecting;
+  }
+
+  #newClient(sdk: Sdk): S3Client {
+    const options = this.#options;
+    return new sdk.S3Client({
       region: options.region,
       forcePathStyle: options.forcePathStyle,
       // Newer SDKs send streamed bodies aws-chunked with trailing checksums, which many
@@ -87,8 +98,9 @@ export class S3Storage implements ObjectStorage {
   async putFile(key: string, filePath: string, contentType: string): Promise<void> {
     assertSafeKey(key);
     const { size } = await fs.stat(filePath);
-    await this.#client.send(
-      new PutObjectCommand({
+    const { sdk, client } = await this.#connect();
+    await client.send(
+      new sdk.PutObjectCommand({
         Bucket: this.#bucket,
         Key: key,
         Body: createReadStream(filePath),
@@ -100,8 +112,9 @@ export class S3Storage implements ObjectStorage {
 
   async putBuffer(key: string, data: Buffer, contentType: string): Promise<void> {
     assertSafeKey(key);
-    await this.#client.send(
-      new PutObjectCommand({
+    const { sdk, client } = await this.#connect();
+    await client.send(
+      new sdk.PutObjectCommand({
         Bucket: this.#bucket,
         Key: key,
         Body: data,
@@ -113,18 +126,19 @@ export class S3Storage implements ObjectStorage {
   async get(key: string, range?: ByteRange): Promise<StoredObject | null> {
     assertSafeKey(key);
     if (range) assertByteRange(range);
+    const { sdk, client } = await this.#connect();
     let out: GetObjectCommandOutput;
     try {
-      out = await this.#client.send(
-        new GetObjectCommand({
+      out = await client.send(
+        new sdk.GetObjectCommand({
           Bucket: this.#bucket,
           Key: key,
           ...(range ? { Range: `bytes=${range.start}-${range.end}` } : {}),
         }),
       );
     } catch (error) {
-      if (isMissing(error)) return null;
-      if (range && isInvalidRange(error)) {
+      if (isMissing(sdk, error)) return null;
+      if (range && isInvalidRange(sdk, error)) {
         // The 416 answer's body names the size only on some servers; asking again is reliable.
         const found = await this.stat(key);
         if (!found) return null;
@@ -150,13 +164,12 @@ export class S3Storage implements ObjectStorage {
 
   async stat(key: string): Promise<{ size: number } | null> {
     assertSafeKey(key);
+    const { sdk, client } = await this.#connect();
     try {
-      const out = await this.#client.send(
-        new HeadObjectCommand({ Bucket: this.#bucket, Key: key }),
-      );
+      const out = await client.send(new sdk.HeadObjectCommand({ Bucket: this.#bucket, Key: key }));
       return { size: out.ContentLength ?? 0 };
     } catch (error) {
-      if (isMissing(error)) return null;
+      if (isMissing(sdk, error)) return null;
       throw error;
     }
   }
@@ -169,7 +182,8 @@ export class S3Storage implements ObjectStorage {
 
   async delete(key: string): Promise<void> {
     assertSafeKey(key);
-    await this.#client.send(new DeleteObjectCommand({ Bucket: this.#bucket, Key: key }));
+    const { sdk, client } = await this.#connect();
+    await client.send(new sdk.DeleteObjectCommand({ Bucket: this.#bucket, Key: key }));
   }
 
   async exists(key: string): Promise<boolean> {
@@ -177,6 +191,7 @@ export class S3Storage implements ObjectStorage {
   }
 
   close(): void {
-    this.#client.destroy();
+    // A client that was never made has nothing to let go of.
+    void this.#connecting?.then(({ client }) => client.destroy());
   }
 }
