@@ -5,7 +5,7 @@
 
 import type { Platform } from './contracts/account.contract.ts';
 import type { Compatibility } from './contracts/media.contract.ts';
-import type { TargetProblem } from './contracts/publishing.contract.ts';
+import type { TargetProblem } from './contracts/posts.contract.ts';
 import {
   checkTextLimits,
   describeLimitProblem,

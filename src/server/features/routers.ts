@@ -12,13 +12,20 @@ import { createAdminRoutes } from './admin/admin.routes.ts';
 import { createMediaRoutes } from './media/media.routes.ts';
 import { createPlatformsRoutes } from './platforms/platforms.routes.ts';
 import { createPublishingRoutes } from './publishing/publishing.routes.ts';
+import { createCalendarEventsRoutes, createPostsRoutes } from './posts/index.ts';
 
-/** Each area's router. Order does not matter: paths do not overlap. */
+/**
+ * Each area's router. Order matters once: the calendar's before the posts feature's adapters at
+ * /api/calendar-events (DELETE …/feed is the calendar's, not an event id); other paths do not
+ * overlap.
+ */
 export const featureRouters: Array<(deps: AppDeps) => ReturnType<typeof createRouter>> = [
   createProfileRoutes,
   createSettingsRoutes,
   createSubscriptionRoutes,
   createCalendarRoutes,
+  createCalendarEventsRoutes,
+  createPostsRoutes,
   createAccountRoutes,
   createMfaRoutes,
   createStaffRoutes,

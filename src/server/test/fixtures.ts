@@ -4,7 +4,7 @@ import { users } from '#server/features/auth/auth.tables.ts';
 import { profiles, userRoles } from '#server/features/profile/profile.tables.ts';
 import { businessProfiles } from '#server/features/settings/settings.tables.ts';
 import { subscription } from '#server/features/subscription/subscription.tables.ts';
-import { calendarEvents, platformPosts } from '#server/features/calendar/calendar.tables.ts';
+import { calendarEvents, platformPosts } from '#server/features/posts/posts.tables.ts';
 import { staffInvitations } from '#server/features/staff/staff.tables.ts';
 
 // Tenants written straight through the owner connection (unsafeDb, which bypasses row-level

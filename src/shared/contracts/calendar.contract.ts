@@ -1,38 +1,31 @@
 import { z } from 'zod';
 import { PLATFORMS } from './account.contract.ts';
+import {
+  POST_STATUSES,
+  POST_TYPES,
+  deliverySchema,
+  postStatusSchema,
+  type PostStatus,
+  type PostType,
+} from './posts.contract.ts';
 
-// calendar_events (seed §3, §7). Types and statuses as PRODUCT.md §3 decides.
+// The calendar's reads of calendar_events (docs/product/services.md#calendar-events): lists,
+// upcoming, AI content, the feed. Types, statuses and the event's shape are the posts contract's
+// (docs/decisions/087); the create, update and schedule inputs below are those of the calendar's
+// own mutation endpoints, kept for the web until it saves through /api/posts.
 
-export const EVENT_TYPES = ['post', 'ai_generated', 'campaign', 'note'] as const;
-export type EventType = (typeof EVENT_TYPES)[number];
-export const EVENT_STATUSES = [
-  'draft',
-  'scheduled',
-  'publishing',
-  'published',
-  'failed',
-  'unconfirmed',
-  'cancelled',
-] as const;
-export type EventStatus = (typeof EVENT_STATUSES)[number];
+export { calendarEventSchema, type CalendarEvent } from './posts.contract.ts';
+
+/** POST_TYPES under the calendar's name, kept for the web until it moves to the posts contract. */
+export const EVENT_TYPES = POST_TYPES;
+export type EventType = PostType;
+/** POST_STATUSES under the calendar's name, kept for the web until it moves. */
+export const EVENT_STATUSES = POST_STATUSES;
+export type EventStatus = PostStatus;
 
 export const DEFAULT_EVENT_PAGE_SIZE = 50;
 export const DEFAULT_UPCOMING_LIMIT = 10;
 export const MAX_EVENT_PAGE_SIZE = 500;
-
-export const calendarEventSchema = z.object({
-  id: z.uuid(),
-  user_id: z.uuid(),
-  title: z.string(),
-  content: z.string().nullable(),
-  platforms: z.array(z.string()),
-  type: z.enum(EVENT_TYPES),
-  status: z.enum(EVENT_STATUSES),
-  scheduled_for: z.string().nullable(),
-  created_at: z.string(),
-  updated_at: z.string(),
-});
-export type CalendarEvent = z.infer<typeof calendarEventSchema>;
 
 const isoDateTime = z.iso.datetime({ offset: true, error: 'Please enter a valid date and time' });
 
@@ -40,8 +33,8 @@ export const createEventInputSchema = z.strictObject({
   title: z.string().trim().min(1, 'Title is required').max(200, 'Title is too long'),
   content: z.string().max(10_000, 'Content is too long').nullable().optional(),
   platforms: z.array(z.enum(PLATFORMS)).max(PLATFORMS.length).default([]),
-  type: z.enum(EVENT_TYPES).default('post'),
-  status: z.enum(['draft', 'scheduled']).default('draft'),
+  type: z.enum(POST_TYPES).default('post'),
+  status: postStatusSchema.extract(['draft', 'scheduled']).default('draft'),
   scheduled_for: isoDateTime.nullable().optional(),
 });
 export type CreateEventInput = z.input<typeof createEventInputSchema>;
@@ -50,8 +43,8 @@ export const updateEventInputSchema = z.strictObject({
   title: z.string().trim().min(1, 'Title is required').max(200, 'Title is too long').optional(),
   content: z.string().max(10_000, 'Content is too long').nullable().optional(),
   platforms: z.array(z.enum(PLATFORMS)).max(PLATFORMS.length).optional(),
-  type: z.enum(EVENT_TYPES).optional(),
-  status: z.enum(['draft', 'scheduled', 'cancelled']).optional(),
+  type: z.enum(POST_TYPES).optional(),
+  status: postStatusSchema.extract(['draft', 'scheduled', 'cancelled']).optional(),
   scheduled_for: isoDateTime.nullable().optional(),
 });
 export type UpdateEventInput = z.input<typeof updateEventInputSchema>;
@@ -66,8 +59,8 @@ const csv = <T extends z.ZodType>(item: T) => z.preprocess(splitList, z.array(it
 export const MAX_ACCOUNT_FILTER = 10;
 
 export const listEventsQuerySchema = z.strictObject({
-  type: z.enum(EVENT_TYPES).optional(),
-  status: z.enum(EVENT_STATUSES).optional(),
+  type: z.enum(POST_TYPES).optional(),
+  status: postStatusSchema.optional(),
   platforms: csv(z.enum(PLATFORMS)).optional(),
   /**
    * Connection ids (GET /api/platforms/connections): events with a delivery (platform_posts row)
@@ -125,23 +118,19 @@ export const calendarFeedRoutes = {
     `/api/calendar-feeds/${tenantId}/${memberId}/${secret}.ics`,
 } as const;
 
-/** One platform's delivery of an event (platform_posts): where it went, or why it did not. */
-export const platformPostSchema = z.object({
-  id: z.uuid(),
-  platform: z.enum(PLATFORMS),
-  status: z.enum([
-    'draft',
-    'scheduled',
-    'publishing',
-    'published',
-    'failed',
-    'unconfirmed',
-    'cancelled',
-  ]),
-  permalink: z.string().nullable(),
-  attempts: z.number().int(),
-  last_error: z.string().nullable(),
-  updated_at: z.string(),
+/**
+ * The fields of a delivery the calendar's event dialog reads ("why did it fail"). The endpoint
+ * answers whole deliveries (deliverySchema, docs/decisions/087); this narrower view is kept for
+ * the web until it reads the post from /api/posts/{id}.
+ */
+export const platformPostSchema = deliverySchema.pick({
+  id: true,
+  platform: true,
+  status: true,
+  permalink: true,
+  attempts: true,
+  last_error: true,
+  updated_at: true,
 });
 export type PlatformPost = z.infer<typeof platformPostSchema>;
 

@@ -1,86 +1,40 @@
 import { z } from 'zod';
 import { PLATFORMS } from './account.contract.ts';
-import { EVENT_STATUSES } from './calendar.contract.ts';
-import { TARGET_FORMATS } from '../platform-limits.ts';
+import {
+  MAX_TARGETS,
+  deliverySchema,
+  postStatusSchema,
+  postTargetInputSchema,
+} from './posts.contract.ts';
 
-// Publishing a calendar event to connected accounts (docs/decisions/080–084). The composer
-// chooses targets (one per connected account, each with its own format, media and first comment)
-// with PUT /targets, then either schedules the event (POST /schedule on the calendar API, or
-// status "scheduled" with scheduled_for) or publishes it now. Every target is checked against its
-// platform's rules before anything is accepted; a refusal is a 400 VALIDATION_ERROR whose user
-// message is "Failed to schedule content" and whose details name each field, account and rule.
+// Publishing: each account's 24-hour quota, the live status stream, and the composer's calls of
+// docs/decisions/080 and 085 (the event's targets, publish now). Saving a post is one request to
+// /api/posts (docs/decisions/087, posts.contract.ts); the targets and publish-now endpoints and
+// the names below stay for the web until it saves that way. A refusal is a 400
+// VALIDATION_ERROR whose user message is "Failed to schedule content" and whose details name each
+// field, account and rule.
 
-export const MAX_TARGETS = 10;
-export const MAX_TARGET_MEDIA = 10;
-export const MAX_FIRST_COMMENT_LENGTH = 2200;
-
-export const publishTargetInputSchema = z.object({
-  connection_id: z.uuid(),
-  /**
-   * post: text, photo or video; carousel: 2–10 media; reel: one video; story (Instagram only):
-   * one photo or video, published without text or first comment (docs/decisions/086).
-   */
-  format: z.enum(TARGET_FORMATS).default('post'),
-  /** media_items ids, in the order they are published. */
-  media_ids: z.array(z.uuid()).max(MAX_TARGET_MEDIA).default([]),
-  first_comment: z.string().trim().max(MAX_FIRST_COMMENT_LENGTH).nullable().default(null),
-});
-export type PublishTargetInput = z.input<typeof publishTargetInputSchema>;
+export {
+  MAX_FIRST_COMMENT_LENGTH,
+  MAX_TARGET_MEDIA,
+  MAX_TARGETS,
+  targetProblemSchema,
+  type TargetProblem,
+} from './posts.contract.ts';
 
 export const setTargetsInputSchema = z.strictObject({
-  targets: z.array(publishTargetInputSchema).max(MAX_TARGETS),
+  targets: z.array(postTargetInputSchema).max(MAX_TARGETS),
 });
 export type SetTargetsInput = z.input<typeof setTargetsInputSchema>;
 
-export const PLATFORM_POST_STATUSES = [
-  'draft',
-  'scheduled',
-  'publishing',
-  'published',
-  'failed',
-  'unconfirmed',
-  'cancelled',
-] as const;
-export type PlatformPostStatus = (typeof PLATFORM_POST_STATUSES)[number];
-
-export const publishTargetSchema = z.object({
-  id: z.uuid(),
-  connection_id: z.uuid().nullable(),
-  platform: z.enum(PLATFORMS),
-  account_name: z.string().nullable(),
-  format: z.enum(TARGET_FORMATS),
-  media_ids: z.array(z.uuid()),
-  first_comment: z.string().nullable(),
-  status: z.enum(PLATFORM_POST_STATUSES),
-  scheduled_for: z.string().nullable(),
-  external_id: z.string().nullable(),
-  permalink: z.string().nullable(),
-  attempts: z.number().int(),
-  /** Why it failed, in plain words; null while nothing went wrong. */
-  last_error: z.string().nullable(),
-  published_at: z.string().nullable(),
-  updated_at: z.string(),
-});
-export type PublishTarget = z.infer<typeof publishTargetSchema>;
-
+/** What GET and PUT /targets answer: the event's status and its deliveries. */
 export const publishingStateSchema = z.object({
   event_id: z.uuid(),
-  event_status: z.enum(EVENT_STATUSES),
+  event_status: postStatusSchema,
   scheduled_for: z.string().nullable(),
-  targets: z.array(publishTargetSchema),
+  targets: z.array(deliverySchema),
 });
 export type PublishingState = z.infer<typeof publishingStateSchema>;
-
-/** One broken rule, as details.problems of the refusal. */
-export const targetProblemSchema = z.object({
-  /** e.g. "targets.0.media_ids", "content". */
-  field: z.string(),
-  connection_id: z.uuid().nullable(),
-  account: z.string().nullable(),
-  rule: z.string(),
-  message: z.string(),
-});
-export type TargetProblem = z.infer<typeof targetProblemSchema>;
 
 /** What an account may still publish in the platform's rolling 24-hour window. */
 export const accountQuotaSchema = z.object({
@@ -137,13 +91,13 @@ export const LIVE_EVENTS = {
 export const liveStatusMessageSchema = z.object({
   event_id: z.uuid(),
   /** The event's status after the change; null when the event was deleted. */
-  status: z.enum(EVENT_STATUSES).nullable(),
+  status: postStatusSchema.nullable(),
   /** The delivery (one account's copy of the post) that changed; null for the event's own. */
   delivery: z
     .object({
       id: z.uuid(),
       platform: z.enum(PLATFORMS),
-      status: z.enum(PLATFORM_POST_STATUSES),
+      status: postStatusSchema,
       permalink: z.string().nullable(),
       /** Why it failed, in plain words. */
       last_error: z.string().nullable(),

@@ -11,7 +11,7 @@ import {
 import { simulatedWorld } from '#server/test/meta-simulator.ts';
 import { connectAll, type Connected } from '../publishing/publishing.test-helpers.ts';
 import * as calendar from './calendar.service.ts';
-import { platformPosts } from './calendar.tables.ts';
+import { platformPosts } from '../posts/index.ts';
 
 // The calendar's account filter (decision 076): GET /api/calendar-events?accountIds=… answers the
 // events with a delivery (platform_posts row) to any of the given connections. Accounts are

@@ -2,7 +2,7 @@ import { and, asc, eq, gte, isNotNull, lte, sql } from 'drizzle-orm';
 import type { Tx } from '#server/platform/db/client.ts';
 import { businessProfiles } from '../settings/settings.tables.ts';
 import { calendarFeeds } from './calendar-feed.tables.ts';
-import { calendarEvents } from './calendar.tables.ts';
+import { calendarEvents } from '../posts/index.ts';
 
 // SQL for calendar_feeds and the feed's read of calendar_events. Always run through withTenant:
 // the tenant is named in WHERE as well as by row-level security.

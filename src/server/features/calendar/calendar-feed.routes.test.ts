@@ -8,6 +8,7 @@ import {
   type SignedInUser,
   type TestApp,
 } from '#server/test/app.ts';
+import { scheduleWithAccount } from '../posts/posts.test-helpers.ts';
 import { FEED_RATE_LIMIT } from './calendar-feed.service.ts';
 
 let t: TestApp;
@@ -61,13 +62,14 @@ describe('the private calendar feed', () => {
   });
 
   it('serves the dated events as iCalendar without a session', async () => {
-    const scheduled = await create(a, {
+    const planned = await create(a, {
       title: 'Spring menu, launch; day',
       content: 'Fresh bread\nand coffee',
       platforms: ['instagram', 'facebook'],
-      status: 'scheduled',
       scheduled_for: inHours(30),
     });
+    // Scheduled once it has an account to publish to (docs/decisions/087).
+    const scheduled = await scheduleWithAccount(t, a, planned.id, inHours(30));
     const note = await create(a, { title: 'Team photo', type: 'note', scheduled_for: inHours(5) });
     const draft = await create(a, { title: 'Unfinished idea', scheduled_for: inHours(8) });
     const path = await newLink(a);
@@ -124,11 +126,12 @@ describe('the private calendar feed', () => {
   });
 
   it("never shows one account's events under another's link", async () => {
-    const secretEvent = await create(b, {
-      title: 'B only',
-      status: 'scheduled',
-      scheduled_for: inHours(3),
-    });
+    const secretEvent = await scheduleWithAccount(
+      t,
+      b,
+      (await create(b, { title: 'B only', scheduled_for: inHours(3) })).id,
+      inHours(3),
+    );
     const pathA = await newLink(a);
     const secretA = pathA.split('/').pop()!;
     // A's secret with B's ids: the hash is looked up in B's rows and does not match.

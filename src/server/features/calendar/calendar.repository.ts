@@ -1,18 +1,12 @@
 import { and, asc, eq, gt } from 'drizzle-orm';
-import type {
-  CalendarEvent,
-  EventStatus,
-  EventType,
-  PlatformPost,
-} from '#shared/contracts/calendar.contract.ts';
-import type { AddonId, PlanId, SubscriptionStatus } from '#shared/plans.ts';
+import type { CalendarEvent, EventStatus, EventType } from '#shared/contracts/calendar.contract.ts';
 import type { Tx } from '#server/platform/db/client.ts';
-import { subscription } from '../subscription/subscription.tables.ts';
-import { calendarEvents, platformPosts } from './calendar.tables.ts';
+import { calendarEvents, toEventDto } from '../posts/index.ts';
 
-// SQL for calendar_events. Every query names the tenant in its WHERE clause as well as leaving
-// it to row-level security: the policy's `user_id = (select app.current_tenant_id())` alone does
-// not let the planner pick calendar_events(user_id, scheduled_for).
+// The calendar's reads of calendar_events (the posts feature owns the table and every write,
+// docs/decisions/087). Every query names the tenant in its WHERE clause as well as leaving it to
+// row-level security: the policy's `user_id = (select app.current_tenant_id())` alone does not
+// let the planner pick calendar_events(user_id, scheduled_for).
 
 const columns = {
   id: calendarEvents.id,
@@ -26,23 +20,6 @@ const columns = {
   createdAt: calendarEvents.createdAt,
   updatedAt: calendarEvents.updatedAt,
 };
-
-type EventRow = typeof calendarEvents.$inferSelect;
-
-export function toEventDto(row: EventRow): CalendarEvent {
-  return {
-    id: row.id,
-    user_id: row.userId,
-    title: row.title,
-    content: row.content,
-    platforms: row.platforms,
-    type: row.type,
-    status: row.status,
-    scheduled_for: row.scheduledFor?.toISOString() ?? null,
-    created_at: row.createdAt.toISOString(),
-    updated_at: row.updatedAt.toISOString(),
-  };
-}
 
 export interface EventFilters {
   type?: EventType | undefined;
@@ -73,10 +50,11 @@ const LIST_COLUMNS = `select "id", "user_id", "title", "content", "platforms", "
   .join(', ')} from "calendar_events"`;
 
 /**
- * Seed §7 list: the tenant's events, filtered, soonest first (id breaks ties so pages are
- * stable), as one statement with placeholders, for withTenantStatement (one round trip). Written
- * by hand because this is the hottest read and building it through the query builder cost a
- * sixth of the request's CPU. Its rows are already in the API's shape (CalendarEvent).
+ * docs/product/services.md#calendar-events list: the tenant's events, filtered, soonest first (id
+ * breaks ties so pages are stable), as one statement with placeholders, for withTenantStatement
+ * (one round trip). Written by hand because this is the hottest read and building it through the
+ * query builder cost a sixth of the request's CPU. Its rows are already in the API's shape
+ * (CalendarEvent).
  */
 export function listEventsStatement(
   userId: string,
@@ -131,7 +109,7 @@ export function listEventsJsonStatement(
   };
 }
 
-/** Seed §7 upcoming: scheduled after `now`, soonest first. */
+/** docs/product/services.md#calendar-events upcoming: scheduled after `now`, soonest first. */
 export async function listUpcomingEvents(
   tx: Tx,
   userId: string,
@@ -154,103 +132,4 @@ export async function findEvent(tx: Tx, userId: string, id: string): Promise<Cal
     .where(and(eq(calendarEvents.id, id), eq(calendarEvents.userId, userId)))
     .limit(1);
   return row ? toEventDto(row) : null;
-}
-
-export interface NewEventValues {
-  userId: string;
-  title: string;
-  content: string | null;
-  platforms: string[];
-  type: EventType;
-  status: EventStatus;
-  scheduledFor: Date | null;
-  now: Date;
-}
-
-export async function insertEvent(tx: Tx, values: NewEventValues): Promise<CalendarEvent> {
-  const { now, ...rest } = values;
-  const [row] = await tx
-    .insert(calendarEvents)
-    .values({ ...rest, createdAt: now, updatedAt: now })
-    .returning(columns);
-  return toEventDto(row!);
-}
-
-export interface EventChanges {
-  title?: string;
-  content?: string | null;
-  platforms?: string[];
-  type?: EventType;
-  status?: EventStatus;
-  scheduledFor?: Date | null;
-}
-
-/** Seed §7 update: by id and user_id, setting updated_at. Null when no such event is visible. */
-export async function updateEvent(
-  tx: Tx,
-  userId: string,
-  id: string,
-  changes: EventChanges,
-  now: Date,
-): Promise<CalendarEvent | null> {
-  const [row] = await tx
-    .update(calendarEvents)
-    .set({ ...changes, updatedAt: now })
-    .where(and(eq(calendarEvents.id, id), eq(calendarEvents.userId, userId)))
-    .returning(columns);
-  return row ? toEventDto(row) : null;
-}
-
-export async function deleteEvent(tx: Tx, userId: string, id: string): Promise<boolean> {
-  const rows = await tx
-    .delete(calendarEvents)
-    .where(and(eq(calendarEvents.id, id), eq(calendarEvents.userId, userId)))
-    .returning({ id: calendarEvents.id });
-  return rows.length > 0;
-}
-
-export interface PlanOfTenant {
-  plan: PlanId;
-  status: SubscriptionStatus;
-  addons: AddonId[];
-}
-
-/** The tenant's plan, for feature gating inside the same transaction as the write it guards. */
-export async function findPlan(tx: Tx, userId: string): Promise<PlanOfTenant | null> {
-  const [row] = await tx
-    .select({ plan: subscription.plan, status: subscription.status, addons: subscription.addons })
-    .from(subscription)
-    .where(eq(subscription.userId, userId))
-    .limit(1);
-  return row ? { plan: row.plan, status: row.status, addons: row.addons as AddonId[] } : null;
-}
-
-/** An event's deliveries, one per platform, for "why did it fail". */
-export async function listPlatformPosts(
-  tx: Tx,
-  userId: string,
-  eventId: string,
-): Promise<PlatformPost[]> {
-  const rows = await tx
-    .select({
-      id: platformPosts.id,
-      platform: platformPosts.platform,
-      status: platformPosts.status,
-      permalink: platformPosts.permalink,
-      attempts: platformPosts.attempts,
-      lastError: platformPosts.lastError,
-      updatedAt: platformPosts.updatedAt,
-    })
-    .from(platformPosts)
-    .where(and(eq(platformPosts.userId, userId), eq(platformPosts.calendarEventId, eventId)))
-    .orderBy(asc(platformPosts.platform), asc(platformPosts.id));
-  return rows.map((row) => ({
-    id: row.id,
-    platform: row.platform,
-    status: row.status,
-    permalink: row.permalink,
-    attempts: row.attempts,
-    last_error: row.lastError,
-    updated_at: row.updatedAt.toISOString(),
-  }));
 }

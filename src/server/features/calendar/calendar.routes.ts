@@ -3,21 +3,21 @@ import {
   aiContentQuerySchema,
   calendarEventSchema,
   calendarFeedSchema,
-  createEventInputSchema,
   listEventsQuerySchema,
-  platformPostSchema,
-  scheduleEventInputSchema,
   upcomingQuerySchema,
-  updateEventInputSchema,
 } from '#shared/contracts/calendar.contract.ts';
 import type { AppDeps } from '#server/platform/deps.ts';
 import type { AppContext } from '#server/platform/http/context.ts';
-import { createRoute, createRouter, envelope, jsonBody } from '#server/platform/http/openapi.ts';
+import { createRoute, createRouter, envelope } from '#server/platform/http/openapi.ts';
 import { ok, okJson } from '#server/platform/http/respond.ts';
 import type { ServiceContext } from '#server/platform/access.ts';
 import { actorOf, requireActor } from '../auth/auth.middleware.ts';
 import * as calendar from './calendar.service.ts';
 import * as feeds from './calendar-feed.service.ts';
+
+// The calendar's reads (docs/product/services.md#calendar-events: list, upcoming, single, AI
+// content) and the private feed. Its create, update, delete and schedule endpoints are the posts
+// feature's (posts/calendar-events.routes.ts, docs/decisions/087), registered after these.
 
 const tags = ['Calendar'];
 const idParams = z.object({ id: z.uuid({ error: 'Not a valid id' }) });
@@ -127,23 +127,6 @@ export function createCalendarRoutes(deps: AppDeps) {
 
   router.openapi(
     createRoute({
-      method: 'post',
-      path: '/api/calendar-events',
-      summary: 'Add an event to the calendar',
-      tags,
-      request: { body: jsonBody(createEventInputSchema) },
-      responses: envelope(calendarEventSchema, 201),
-    }),
-    async (c) =>
-      ok(
-        c,
-        await calendar.createEvent(context(c), { ...c.req.valid('json'), user_id: tenantOf(c) }),
-        201,
-      ),
-  );
-
-  router.openapi(
-    createRoute({
       method: 'get',
       path: '/api/calendar-events/{id}',
       summary: 'One event',
@@ -152,77 +135,6 @@ export function createCalendarRoutes(deps: AppDeps) {
       responses: envelope(calendarEventSchema),
     }),
     async (c) => ok(c, await calendar.getEvent(context(c), tenantOf(c), c.req.valid('param').id)),
-  );
-
-  router.openapi(
-    createRoute({
-      method: 'patch',
-      path: '/api/calendar-events/{id}',
-      summary: 'Change an event',
-      tags,
-      request: { params: idParams, body: jsonBody(updateEventInputSchema) },
-      responses: envelope(calendarEventSchema),
-    }),
-    async (c) =>
-      ok(
-        c,
-        await calendar.updateEvent(
-          context(c),
-          tenantOf(c),
-          c.req.valid('param').id,
-          c.req.valid('json'),
-        ),
-      ),
-  );
-
-  router.openapi(
-    createRoute({
-      method: 'delete',
-      path: '/api/calendar-events/{id}',
-      summary: 'Remove an event',
-      tags,
-      request: { params: idParams },
-      responses: envelope(z.object({ id: z.uuid() })),
-    }),
-    async (c) => {
-      const { id } = c.req.valid('param');
-      await calendar.deleteEvent(context(c), tenantOf(c), id);
-      return ok(c, { id });
-    },
-  );
-
-  router.openapi(
-    createRoute({
-      method: 'get',
-      path: '/api/calendar-events/{id}/platform-posts',
-      summary: "An event's deliveries per platform, with the reason of any failure",
-      tags,
-      request: { params: idParams },
-      responses: envelope(z.array(platformPostSchema)),
-    }),
-    async (c) =>
-      ok(c, await calendar.listPlatformPosts(context(c), tenantOf(c), c.req.valid('param').id)),
-  );
-
-  router.openapi(
-    createRoute({
-      method: 'post',
-      path: '/api/calendar-events/{id}/schedule',
-      summary: 'Schedule an event for publishing at a time in the future',
-      tags,
-      request: { params: idParams, body: jsonBody(scheduleEventInputSchema) },
-      responses: envelope(calendarEventSchema),
-    }),
-    async (c) =>
-      ok(
-        c,
-        await calendar.scheduleEvent(
-          context(c),
-          tenantOf(c),
-          c.req.valid('param').id,
-          c.req.valid('json').scheduled_for,
-        ),
-      ),
   );
 
   return router;

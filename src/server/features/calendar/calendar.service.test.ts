@@ -11,9 +11,10 @@ import type { ServiceContext } from '#server/platform/access.ts';
 import { withTenant } from '#server/platform/db/tenant.ts';
 import { createSignedInUser, getTestApp, type TestApp } from '#server/test/app.ts';
 import { subscription } from '../subscription/subscription.tables.ts';
+import { calendarEvents } from '../posts/index.ts';
+import { giveAccount } from '../posts/posts.test-helpers.ts';
 import * as repo from './calendar.repository.ts';
-import * as calendar from './calendar.service.ts';
-import { calendarEvents } from './calendar.tables.ts';
+import * as calendar from './calendar.test-helpers.ts';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -319,6 +320,8 @@ describe('the list cache (seed §9)', () => {
     expect((await calendar.listEvents(ctx, owner, { type: 'post' }))[0]?.title).toBe('Renamed');
     expect(spy).toHaveBeenCalledTimes(4);
 
+    // Nothing is scheduled without an account to publish to (docs/decisions/087).
+    await giveAccount(t, owner, created.id);
     await calendar.scheduleEvent(ctx, owner, created.id, future());
     expect((await calendar.listEvents(ctx, owner, { type: 'post' }))[0]?.status).toBe('scheduled');
     expect(spy).toHaveBeenCalledTimes(5);
@@ -443,6 +446,7 @@ describe('create, update, delete and schedule', () => {
 
   it('schedules: scheduled_for set and status scheduled; the time must be in the future', async () => {
     const [id] = await insertEvents(owner, [{ status: 'draft' }]);
+    await giveAccount(t, owner, id!);
     const when = new Date(Date.now() + 3 * HOUR);
     const scheduled = await calendar.scheduleEvent(ctxFor(owner), owner, id!, when);
     expect(scheduled).toMatchObject({ id, status: 'scheduled', scheduled_for: when.toISOString() });

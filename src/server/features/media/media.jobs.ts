@@ -2,13 +2,13 @@ import { randomUUID } from 'node:crypto';
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import sharp from 'sharp';
 import { z } from 'zod';
 import type { AppDeps } from '#server/platform/deps.ts';
 import type { Chores } from '#server/platform/jobs/chores.ts';
 import { withTenant } from '#server/platform/db/tenant.ts';
 import type { JobDefinition } from '#server/platform/jobs/queue.ts';
 import { isInputRefused, locateFfmpeg, type Ffmpeg } from '#server/platform/media-tools/ffmpeg.ts';
+import { loadSharp } from '#server/platform/media-tools/sharp.ts';
 import {
   forgetWorkerTools,
   recordWorkerTools,
@@ -83,6 +83,7 @@ export async function processMedia(
     let thumbnail: Buffer;
     let copy: Buffer | null = null;
     try {
+      const sharp = await loadSharp();
       [thumbnail, copy] = await decodeGate.run(async () => {
         const thumb = await thumbnailOf(original);
         const publish = needsPublishCopy(row)
@@ -153,7 +154,8 @@ async function markFailed(deps: AppDeps, row: repo.MediaRow): Promise<void> {
 }
 
 /** The library's WebP thumbnail of an image file (an upload, or a video's poster frame). */
-function thumbnailOf(file: string): Promise<Buffer> {
+async function thumbnailOf(file: string): Promise<Buffer> {
+  const sharp = await loadSharp();
   return sharp(file, { failOn: 'none' })
     .resize(THUMBNAIL_SIZE, THUMBNAIL_SIZE, { fit: 'inside', withoutEnlargement: true })
     .webp({ quality: 78 })

@@ -14,7 +14,7 @@ import {
 } from 'drizzle-orm';
 import type { MediaItem, MediaSort, MediaUsage } from '#shared/contracts/media.contract.ts';
 import { rowsOf, type Tx } from '#server/platform/db/client.ts';
-import { calendarEvents } from '../calendar/calendar.tables.ts';
+import { calendarEvents } from '../posts/posts.tables.ts';
 import { profiles } from '../profile/profile.tables.ts';
 import { compatibilityOf } from './compatibility.ts';
 import { mediaItems, mediaUsages } from './media.tables.ts';

@@ -34,7 +34,7 @@ import {
   type SignedInUser,
   type TestApp,
 } from '#server/test/app.ts';
-import { calendarEvents } from '../calendar/calendar.tables.ts';
+import { calendarEvents } from '../posts/posts.tables.ts';
 import { subscription } from '../subscription/subscription.tables.ts';
 import { parseBmff } from './bmff.ts';
 import { logVideoTools, processMedia, VIDEO_UNREADABLE } from './media.jobs.ts';

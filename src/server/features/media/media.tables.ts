@@ -14,7 +14,7 @@ import {
   uuid,
 } from 'drizzle-orm/pg-core';
 import { profiles } from '../profile/profile.tables.ts';
-import { calendarEvents } from '../calendar/calendar.tables.ts';
+import { calendarEvents } from '../posts/posts.tables.ts';
 
 export const mediaItems = pgTable(
   'media_items',

@@ -1,6 +1,6 @@
 import { and, count, eq, isNull, sql } from 'drizzle-orm';
 import { rowsOf, type Database, type Tx } from '#server/platform/db/client.ts';
-import { platformPosts } from '../calendar/calendar.tables.ts';
+import { platformPosts } from '../posts/posts.tables.ts';
 import { metaWebhookEvents, platformConnections, platformOauthStates } from './platforms.tables.ts';
 
 type Db = Database['unsafeDb'];

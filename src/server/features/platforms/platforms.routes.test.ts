@@ -15,7 +15,7 @@ import {
   type SignedInUser,
   type TestApp,
 } from '#server/test/app.ts';
-import { calendarEvents, platformPosts } from '../calendar/calendar.tables.ts';
+import { calendarEvents, platformPosts } from '../posts/posts.tables.ts';
 import { findDeletionRequest } from '../account/deletion-requests.ts';
 import { metaRuntime } from './meta-runtime.ts';
 import { runTokenCheck } from './platforms.jobs.ts';

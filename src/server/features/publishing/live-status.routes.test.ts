@@ -19,7 +19,7 @@ import {
 } from '#server/test/app.ts';
 import { testDatabaseKind } from '#server/test/db.ts';
 import { metaRuntime } from '../platforms/meta-runtime.ts';
-import { announceEvent } from './live-status.ts';
+import { announceEvent } from '../posts/index.ts';
 import { LiveStatusHub, liveStatusHub } from './live-stream.ts';
 import { runPublish } from './worker/publish.ts';
 import {

@@ -6,7 +6,7 @@ import type { AppDeps } from '#server/platform/deps.ts';
 import type { AppContext } from '#server/platform/http/context.ts';
 import { actorRequestOf, resolveActor } from '../auth/actor.ts';
 import { authService, type AuthService } from '../auth/auth.service.ts';
-import { decodeNotice } from './live-status.ts';
+import { decodeNotice } from '../posts/index.ts';
 
 // GET /api/publishing/live: server-sent events telling the signed-in person's active business's
 // open calendars that a post or one of its deliveries changed status (docs/decisions/081). One

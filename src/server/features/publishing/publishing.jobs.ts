@@ -2,33 +2,25 @@ import { z } from 'zod';
 import type { AppDeps } from '#server/platform/deps.ts';
 import type { Chores } from '#server/platform/jobs/chores.ts';
 import type { JobDefinition } from '#server/platform/jobs/queue.ts';
+import { publishJobPayloadSchema, publishPostJob } from '../posts/index.ts';
 import { payloadKey, type Dispatcher, type PublishJobPayload } from './worker/dispatcher.ts';
 import { runPublish } from './worker/publish.ts';
 import { runReconcile } from './worker/reconcile.ts';
 import { runSweep } from './worker/sweep.ts';
 
 // pg-boss jobs of the pipeline. A job is only a nudge ("look at post X, version V"); the row
-// decides, so pg-boss's own retries are off (the worker re-queues with the seed's back-off) and a
-// duplicate delivery is harmless. Runs in every process that runs workers: in process in
-// embedded mode, in each worker process with PostgreSQL.
+// decides, so pg-boss's own retries are off (the worker re-queues with the back-off of
+// docs/product/constants.md#data-fetching-retries) and a duplicate delivery is harmless. Runs in
+// every process that runs workers: in process in embedded mode, in each worker process with
+// PostgreSQL. The publish queue is defined by the posts feature, which sends its jobs once a
+// save commits (posts/dispatch.ts); the worker takes them here.
 
-const payload = z.object({ postId: z.uuid(), userId: z.uuid(), version: z.number().int() });
-
-export const publishPostJob: JobDefinition<PublishJobPayload> = {
-  id: 'publishing.publish',
-  version: 1,
-  payload,
-  retryLimit: 0,
-  pollingIntervalSeconds: 1,
-  // A publish waits on the platform most of the time: one process runs many at once, and a
-  // busy worker takes the next due post at once (docs/decisions/089).
-  concurrency: 16,
-};
+export { publishPostJob };
 
 export const reconcilePostJob: JobDefinition<PublishJobPayload> = {
   id: 'publishing.reconcile',
   version: 1,
-  payload,
+  payload: publishJobPayloadSchema,
   retryLimit: 0,
   pollingIntervalSeconds: 2,
   concurrency: 4,

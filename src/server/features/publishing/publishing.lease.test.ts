@@ -9,7 +9,7 @@ import {
   type SignedInUser,
   type TestApp,
 } from '#server/test/app.ts';
-import { calendarEvents, platformPosts } from '../calendar/calendar.tables.ts';
+import { calendarEvents, platformPosts } from '../posts/posts.tables.ts';
 import { jobDispatcher, publishPostJob, sweepJob } from './publishing.jobs.ts';
 import type { Dispatcher } from './worker/dispatcher.ts';
 import { runPublish } from './worker/publish.ts';

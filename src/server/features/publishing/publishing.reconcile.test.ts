@@ -7,7 +7,7 @@ import {
   type SignedInUser,
   type TestApp,
 } from '#server/test/app.ts';
-import { platformPosts } from '../calendar/calendar.tables.ts';
+import { platformPosts } from '../posts/posts.tables.ts';
 import { metaRuntime } from '../platforms/meta-runtime.ts';
 import { runPublish } from './worker/publish.ts';
 import { runReconcile } from './worker/reconcile.ts';

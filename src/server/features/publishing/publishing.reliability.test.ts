@@ -9,7 +9,7 @@ import {
   type TestApp,
 } from '#server/test/app.ts';
 import { FAULTS, type FaultName } from '#simulators/meta-graph/faults.ts';
-import { calendarEvents, platformPosts } from '../calendar/calendar.tables.ts';
+import { calendarEvents, platformPosts } from '../posts/posts.tables.ts';
 import { metaRuntime } from '../platforms/meta-runtime.ts';
 import type { Dispatcher, PublishJobPayload } from './worker/dispatcher.ts';
 import { runPublish } from './worker/publish.ts';

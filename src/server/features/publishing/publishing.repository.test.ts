@@ -1,5 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { POST_STATUSES } from '#shared/contracts/posts.contract.ts';
 import { withTenant } from '#server/platform/db/tenant.ts';
 import { findConnection } from '../platforms/platforms.repository.ts';
 import { findMediaRows } from '../media/media.repository.ts';
@@ -9,9 +10,9 @@ import {
   type SignedInUser,
   type TestApp,
 } from '#server/test/app.ts';
-import { calendarEvents, platformPosts } from '../calendar/calendar.tables.ts';
+import { calendarEvents, platformPosts } from '../posts/posts.tables.ts';
 import * as repo from './publishing.repository.ts';
-import { eventStatusFor } from './event-status.ts';
+import { eventStatusFor } from '../posts/index.ts';
 import {
   connectAll,
   insertMedia,
@@ -23,15 +24,7 @@ import {
 // The worker's one-message steps (docs/decisions/083) against what the step-by-step reads
 // return: the same rows, the same event status, and nothing when the attempt is not theirs.
 
-const STATUSES: repo.PostStatus[] = [
-  'draft',
-  'scheduled',
-  'publishing',
-  'published',
-  'failed',
-  'unconfirmed',
-  'cancelled',
-];
+const STATUSES: repo.PostStatus[] = [...POST_STATUSES];
 
 /** Every multiset of up to `size` statuses. */
 function combinations(size: number): repo.PostStatus[][] {

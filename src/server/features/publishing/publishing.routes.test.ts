@@ -27,7 +27,7 @@ import {
   type Connected,
 } from './publishing.test-helpers.ts';
 import { addMember } from '#server/test/team.ts';
-import * as targets from './targets.service.ts';
+import { targetsAdapters as targets } from '../posts/index.ts';
 import { expectError } from '#server/test/expect-error.ts';
 import { quotaReadingsScope } from './quota.service.ts';
 
@@ -70,17 +70,33 @@ async function createEvent(
   user: SignedInUser,
   fields: { content?: string; status?: 'draft' | 'scheduled'; type?: string } = {},
 ) {
+  const scheduledFor = inHours(48);
   const res = await user.client.request('/api/calendar-events', {
     json: {
       title: 'Weekend bake',
       content: fields.content ?? 'Fresh sourdough this Saturday #bakery',
-      status: fields.status ?? 'scheduled',
+      status: 'draft',
       type: fields.type ?? 'post',
-      scheduled_for: inHours(48),
+      scheduled_for: scheduledFor,
     },
   });
   expect(res.status, res.text).toBe(201);
-  return calendarEventSchema.parse(res.json.data);
+  const event = calendarEventSchema.parse(res.json.data);
+  if ((fields.status ?? 'scheduled') === 'draft') return event;
+  // Scheduled with an account to publish to, as anything scheduled is (docs/decisions/087): the
+  // business's Page, whose text post passes every rule; the tests then replace the targets.
+  expect(
+    (
+      await putTargets(user, event.id, {
+        targets: [{ connection_id: facebook.id, format: 'post', media_ids: [] }],
+      })
+    ).status,
+  ).toBe(200);
+  const scheduled = await user.client.request(`/api/calendar-events/${event.id}/schedule`, {
+    json: { scheduled_for: scheduledFor },
+  });
+  expect(scheduled.status, scheduled.text).toBe(200);
+  return calendarEventSchema.parse(scheduled.json.data);
 }
 
 /**

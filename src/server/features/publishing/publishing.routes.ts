@@ -1,14 +1,9 @@
 import { z } from 'zod';
-import {
-  accountQuotaSchema,
-  publishingRoutes,
-  publishingStateSchema,
-  setTargetsInputSchema,
-} from '#shared/contracts/publishing.contract.ts';
+import { accountQuotaSchema, publishingRoutes } from '#shared/contracts/publishing.contract.ts';
 import { AppError } from '#shared/errors/index.ts';
 import type { AppDeps } from '#server/platform/deps.ts';
 import type { AppContext } from '#server/platform/http/context.ts';
-import { createRoute, createRouter, envelope, jsonBody } from '#server/platform/http/openapi.ts';
+import { createRoute, createRouter, envelope } from '#server/platform/http/openapi.ts';
 import { ok } from '#server/platform/http/respond.ts';
 import { fileRequest, storedFileResponse } from '#server/platform/http/stored-file.ts';
 import type { ServiceContext } from '#server/platform/access.ts';
@@ -16,55 +11,18 @@ import { actorOf, requireActor } from '../auth/auth.middleware.ts';
 import { openPublicMedia, PUBLIC_MEDIA_PATH } from './media-urls.ts';
 import { liveStatusHub } from './live-stream.ts';
 import { listQuotas } from './quota.service.ts';
-import * as targets from './targets.service.ts';
+
+// The publishing area's own endpoints: each account's 24-hour quota, the live status stream and
+// the media addresses the platforms fetch. Choosing accounts and publishing now are saves of the
+// posts feature (docs/decisions/087).
 
 const tags = ['Publishing'];
-const idParams = z.object({ id: z.uuid({ error: 'Not a valid id' }) });
 
 export function createPublishingRoutes(deps: AppDeps) {
   const router = createRouter();
-  router.use('/api/calendar-events/:id/targets', requireActor);
-  router.use('/api/calendar-events/:id/publish-now', requireActor);
   router.use(publishingRoutes.quota, requireActor);
   router.use(publishingRoutes.live, requireActor);
   const context = (c: AppContext): ServiceContext => ({ deps, actor: actorOf(c) });
-
-  router.openapi(
-    createRoute({
-      method: 'get',
-      path: '/api/calendar-events/{id}/targets',
-      summary: 'The accounts an event goes to, with each delivery’s state',
-      tags,
-      request: { params: idParams },
-      responses: envelope(publishingStateSchema),
-    }),
-    async (c) => ok(c, await targets.getTargets(context(c), c.req.valid('param').id)),
-  );
-
-  router.openapi(
-    createRoute({
-      method: 'put',
-      path: '/api/calendar-events/{id}/targets',
-      summary: 'Choose the accounts (format, media, first comment each); checked before storing',
-      tags,
-      request: { params: idParams, body: jsonBody(setTargetsInputSchema) },
-      responses: envelope(publishingStateSchema),
-    }),
-    async (c) =>
-      ok(c, await targets.setTargets(context(c), c.req.valid('param').id, c.req.valid('json'))),
-  );
-
-  router.openapi(
-    createRoute({
-      method: 'post',
-      path: '/api/calendar-events/{id}/publish-now',
-      summary: 'Publish every target that is not out yet, now',
-      tags,
-      request: { params: idParams },
-      responses: envelope(publishingStateSchema),
-    }),
-    async (c) => ok(c, await targets.publishNow(context(c), c.req.valid('param').id)),
-  );
 
   router.openapi(
     createRoute({

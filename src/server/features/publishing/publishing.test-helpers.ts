@@ -4,7 +4,7 @@ import { expect } from 'vitest';
 import { accountQuotaSchema, type AccountQuota } from '#shared/contracts/publishing.contract.ts';
 import type { SignedInUser, TestApp } from '#server/test/app.ts';
 import { simulatedWorld } from '#server/test/meta-simulator.ts';
-import { calendarEvents, platformPosts } from '../calendar/calendar.tables.ts';
+import { calendarEvents, platformPosts } from '../posts/posts.tables.ts';
 import { mediaItems } from '../media/media.tables.ts';
 import { metaRuntime } from '../platforms/meta-runtime.ts';
 import type { Dispatcher, PublishJobPayload } from './worker/dispatcher.ts';

@@ -9,7 +9,7 @@ import {
 } from '#server/test/app.ts';
 import { metaRuntime } from '../platforms/meta-runtime.ts';
 import * as platformsRepo from '../platforms/platforms.repository.ts';
-import { announceEvent } from './live-status.ts';
+import { announceEvent } from '../posts/index.ts';
 import { runPublish } from './worker/publish.ts';
 import {
   connectAll,

@@ -9,7 +9,7 @@ import { JobQueue } from '#server/platform/jobs/queue.ts';
 import { createLogger } from '#server/platform/logger.ts';
 import { parseEncryptionKeys, SecretBox } from '#server/platform/security/secrets.ts';
 import { DEFAULT_CONFIG } from '#simulators/meta-graph/state.ts';
-import { calendarEvents, platformPosts } from '#server/features/calendar/calendar.tables.ts';
+import { calendarEvents, platformPosts } from '#server/features/posts/posts.tables.ts';
 import { mediaItems } from '#server/features/media/media.tables.ts';
 import { platformConnections } from '#server/features/platforms/platforms.tables.ts';
 import { tokenContext } from '#server/features/platforms/platforms.service.ts';

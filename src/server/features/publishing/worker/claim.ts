@@ -1,6 +1,6 @@
 import type { AppDeps } from '#server/platform/deps.ts';
 import type { TenantScope } from '#server/platform/db/tenant.ts';
-import { announceCommittedDelivery } from '../live-status.ts';
+import { announceCommittedDelivery } from '../../posts/index.ts';
 import * as repo from '../publishing.repository.ts';
 import type { PublishJobPayload, WorkerOptions } from './dispatcher.ts';
 import { leaseMsOf } from './policy.ts';

@@ -1,14 +1,12 @@
 import type { MetaClient } from '#server/integrations/meta/client.ts';
+import type { PublishJobPayload } from '../../posts/index.ts';
 
 // What a publishing job carries and where follow-up work goes (docs/decisions/080). A job only
 // says "look at post X at version V": every step starts from the database row, never from the
 // job.
 
-export interface PublishJobPayload {
-  postId: string;
-  userId: string;
-  version: number;
-}
+/** What a job carries (defined with the publish queue by the posts feature). */
+export type { PublishJobPayload };
 
 /** Where follow-up work goes: pg-boss in the app, an in-memory queue in the reliability test. */
 export interface Dispatcher {

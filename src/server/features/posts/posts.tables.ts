@@ -8,8 +8,13 @@ import {
   unique,
   uuid,
 } from 'drizzle-orm/pg-core';
+import { POST_STATUSES, POST_TYPES } from '#shared/contracts/posts.contract.ts';
 import { platformConnections } from '../platforms/platforms.tables.ts';
 import { profiles } from '../profile/profile.tables.ts';
+
+// A post is a calendar_events row and its deliveries, one platform_posts row per account
+// (docs/product/entities.md#calendar_events, #platform_posts). The table and column names are
+// the product's; statuses and types are the posts contract's (docs/decisions/087).
 
 export const calendarEvents = pgTable(
   'calendar_events',
@@ -21,14 +26,8 @@ export const calendarEvents = pgTable(
     title: text('title').notNull(),
     content: text('content'),
     platforms: text('platforms').array().notNull().default([]),
-    type: text('type', { enum: ['post', 'ai_generated', 'campaign', 'note'] })
-      .notNull()
-      .default('post'),
-    status: text('status', {
-      enum: ['draft', 'scheduled', 'publishing', 'published', 'failed', 'unconfirmed', 'cancelled'],
-    })
-      .notNull()
-      .default('draft'),
+    type: text('type', { enum: POST_TYPES }).notNull().default('post'),
+    status: text('status', { enum: POST_STATUSES }).notNull().default('draft'),
     scheduledFor: timestamp('scheduled_for', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
@@ -52,17 +51,13 @@ export const platformPosts = pgTable(
       .references(() => profiles.id, { onDelete: 'cascade' }),
     calendarEventId: uuid('calendar_event_id').notNull(),
     platform: text('platform', { enum: ['facebook', 'instagram'] }).notNull(),
-    status: text('status', {
-      // draft: chosen as a target of an event that is not scheduled (no job waits for it).
-      enum: ['draft', 'scheduled', 'publishing', 'published', 'failed', 'unconfirmed', 'cancelled'],
-    })
-      .notNull()
-      .default('scheduled'),
+    // draft: chosen as a target of an event that is not scheduled (no job waits for it).
+    status: text('status', { enum: POST_STATUSES }).notNull().default('scheduled'),
     externalId: text('external_id'),
     permalink: text('permalink'),
     attempts: integer('attempts').notNull().default(0),
     lastError: text('last_error'),
-    // The publishing pipeline (docs/decisions/080). The account the post goes to; the service
+    // The publishing pipeline (docs/decisions/080). The account the post goes to; saving a post
     // checks it belongs to the same tenant (platform_connections has no (id, user_id) key).
     connectionId: uuid('connection_id').references(() => platformConnections.id, {
       onDelete: 'set null',

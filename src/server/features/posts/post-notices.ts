@@ -1,12 +1,13 @@
-import type { EventStatus } from '#shared/contracts/calendar.contract.ts';
+import type { PostStatus as EventStatus } from '#shared/contracts/posts.contract.ts';
 import type { LiveStatusMessage } from '#shared/contracts/publishing.contract.ts';
 import { notifyAfterCommit, notifyCommitted } from '#server/platform/bus.ts';
 import type { Database, Tx } from '#server/platform/db/client.ts';
-import type { PostRow } from './publishing.repository.ts';
+import type { DeliveryRow } from './deliveries.repository.ts';
 
-// Status changes of calendar events and their deliveries, queued while the change is written and
-// told to every process once it commits (docs/decisions/081); the live stream (live-stream.ts)
-// passes them to the business's open calendars.
+// Status changes of posts and their deliveries, queued while the change is written and told to
+// every process once it commits (docs/decisions/081); the live stream
+// (publishing/live-stream.ts) passes them to the business's open calendars. Saving a post and
+// the publishing worker both tell them.
 
 /** How much of a reason or link travels; the calendar reads the whole row when it refetches. */
 const MAX_TEXT = 500;
@@ -68,7 +69,7 @@ export async function announceEvent(
 /** The notice of a delivery's change, with its event's status after it. */
 function deliveryNotice(
   tenantId: string,
-  post: PostRow,
+  post: DeliveryRow,
   status: EventStatus | null,
   now: Date,
 ): string {
@@ -96,18 +97,18 @@ function deliveryNotice(
 export function announceDelivery(
   tx: Tx,
   tenantId: string,
-  post: PostRow,
+  post: DeliveryRow,
   eventStatus: EventStatus | null,
   now: Date,
 ): void {
   notifyAfterCommit(tx, 'publishing-status', deliveryNotice(tenantId, post, eventStatus, now));
 }
 
-/** The same for a change a one-statement step has committed (publishing.repository.ts). */
+/** The same for a change a one-statement step of the worker has committed. */
 export function announceCommittedDelivery(
   database: Database,
   tenantId: string,
-  post: PostRow,
+  post: DeliveryRow,
   eventStatus: EventStatus | null,
   now: Date,
 ): void {
