@@ -22,7 +22,7 @@ test('prompt → streamed variants → edit → schedule → on the calendar as 
 }) => {
   await signUp(page, 'Rosa’s Bakery');
   await page.goto('/dashboard/ai-content');
-  await expect(page).toHaveTitle('Ai Content - Soci Gen Dashboard');
+  await expect(page).toHaveTitle('AI Content - Soci Gen Dashboard');
   await expect(page.getByRole('heading', { level: 1, name: 'AI Content' })).toBeVisible();
   await expect(page.getByText('Offline generator').first()).toBeVisible();
   await expect(page.getByText('100 of 100 left')).toBeVisible();
@@ -119,4 +119,51 @@ test('five variants and one regenerated count against the allowance; English onl
   await expect(page.getByLabel('What should the post be about?')).toHaveValue(
     'Sunrise yoga on the beach',
   );
+});
+
+test('variants are still shown after a reload, and any generation opens from the history', async ({
+  page,
+}) => {
+  await signUp(page, 'Casa Lola');
+  await page.goto('/dashboard/ai-content');
+  await expect(page.getByText('Your variants appear here')).toBeVisible();
+
+  // The prompt of the review that found "6 euros a! ✨".
+  const prompt = 'Happy hour every Friday, glasses of wine 6 euros a';
+  await page.getByLabel('What should the post be about?').fill(prompt);
+  await page.getByLabel('Variants').selectOption('2');
+  await page.getByRole('button', { name: 'Generate', exact: true }).click();
+  const first = page.getByRole('region', { name: 'Variant 1' });
+  const second = page.getByRole('region', { name: 'Variant 2' });
+  await expect(second.getByText('Ready')).toBeVisible();
+  const written = [
+    await first.getByLabel('Caption').inputValue(),
+    await second.getByLabel('Caption').inputValue(),
+  ];
+  for (const caption of written) {
+    expect(caption).toContain('6 euros');
+    expect(caption).not.toMatch(/\b(a|an|the)\s*[.!?,]/);
+  }
+  await expect(first.getByRole('button', { name: '#HappyHour, included' })).toBeVisible();
+
+  // What used the allowance is there again after a reload, counted once.
+  await page.reload();
+  await expect(second.getByText('Ready')).toBeVisible();
+  await expect(first.getByLabel('Caption')).toHaveValue(written[0]!);
+  await expect(second.getByLabel('Caption')).toHaveValue(written[1]!);
+  await expect(page.getByText('98 of 100 left')).toBeVisible();
+  await expect(page.getByText('2 variants for')).toBeVisible();
+
+  // A new generation replaces the cards; the earlier one opens again from the history.
+  await page
+    .getByLabel('What should the post be about?')
+    .fill('Our aged Manchego tasting night on Thursday');
+  await page.getByLabel('Variants').selectOption('1');
+  await page.getByRole('button', { name: 'Generate', exact: true }).click();
+  await expect(first.getByLabel('Caption')).toHaveValue(/Manchego tasting night/);
+  await expect(second).toHaveCount(0);
+  await page.getByRole('button', { name: `Open “${prompt}”` }).click();
+  await expect(first.getByLabel('Caption')).toHaveValue(written[0]!);
+  await expect(second.getByLabel('Caption')).toHaveValue(written[1]!);
+  await expect(page.getByText('97 of 100 left')).toBeVisible();
 });

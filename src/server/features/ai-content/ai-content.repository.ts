@@ -42,6 +42,41 @@ export async function finishGeneration(
   return row ? toGenerationDto(row) : null;
 }
 
+/**
+ * Adds a variant as soon as it is written, in one statement (no read, so a save of an earlier
+ * variant running at the same time is not overwritten). Until the generation is settled its
+ * status says `partial`: some variants are stored, more may come.
+ */
+export async function appendVariant(
+  tx: Tx,
+  userId: string,
+  id: string,
+  variant: Variant,
+): Promise<void> {
+  await tx
+    .update(aiGenerations)
+    .set({
+      variants: sql`${aiGenerations.variants} || ${JSON.stringify([variant])}::jsonb`,
+      status: 'partial',
+    })
+    .where(and(eq(aiGenerations.id, id), eq(aiGenerations.userId, userId)));
+}
+
+/** The generation's final status, once every variant asked for was written or given up. */
+export async function settleGeneration(
+  tx: Tx,
+  userId: string,
+  id: string,
+  status: Generation['status'],
+): Promise<Generation | null> {
+  const [row] = await tx
+    .update(aiGenerations)
+    .set({ status })
+    .where(and(eq(aiGenerations.id, id), eq(aiGenerations.userId, userId)))
+    .returning();
+  return row ? toGenerationDto(row) : null;
+}
+
 /** Locks the row, so two saves of variants of one generation do not overwrite each other. */
 export async function findGenerationForUpdate(
   tx: Tx,

@@ -24,6 +24,7 @@ import { startOpenAiSimulator, type OpenAiSimulator } from '#simulators/openai/o
 import type { ServiceContext } from '#server/platform/access.ts';
 import { generate, periodOf, saveVariant } from './ai-content.service.ts';
 import { expectError } from '#server/test/expect-error.ts';
+import { giveAccount } from '../posts/posts.test-helpers.ts';
 
 let t: TestApp;
 let sim: OpenAiSimulator;
@@ -278,6 +279,92 @@ describe('with the offline generator', () => {
   });
 });
 
+describe('variants are kept with the prompt history (docs/decisions/064)', () => {
+  async function history(client: TestClient) {
+    const res = await client.request('/api/ai-content/generations');
+    expect(res.status, res.text).toBe(200);
+    return historyPageSchema.parse(res.json.data);
+  }
+
+  it('streamed: the newest generation of the history has the variants the page was shown', async () => {
+    const user = await createSignedInUser(t);
+    const { events } = await stream(user.client, { ...baseRequest, variants: 3 });
+    const shown = events
+      .filter((e): e is Extract<StreamEvent, { type: 'variant' }> => e.type === 'variant')
+      .map((e) => e.variant);
+    expect(shown).toHaveLength(3);
+
+    const [newest] = (await history(user.client)).items;
+    expect(newest).toMatchObject({ status: 'completed', prompt: baseRequest.prompt });
+    expect(newest!.variants).toEqual(shown);
+    const one = await user.client.request(`/api/ai-content/generations/${newest!.id}`);
+    expect(generationSchema.parse(one.json.data).variants).toEqual(shown);
+  });
+
+  it('not streamed: the generation answered is the one stored', async () => {
+    const user = await createSignedInUser(t);
+    const res = await user.client.request('/api/ai-content/generations', {
+      json: { ...baseRequest, variants: 2 },
+    });
+    expect(res.status, res.text).toBe(201);
+    const answered = generationSchema.parse(res.json.data);
+    const [newest] = (await history(user.client)).items;
+    expect(newest).toEqual(answered);
+    expect(newest!.variants.map((v) => v.index)).toEqual([0, 1]);
+  });
+
+  it('each variant is stored before it is shown, so a reload mid-stream loses none', async () => {
+    const user = await createSignedInUser(t);
+    const owner: ServiceContext = {
+      deps: t.runtime.deps,
+      actor: { userId: user.userId, tenantId: user.userId, tenantRole: 'owner', isAdmin: false },
+    };
+    const browser = new AbortController();
+    const storedWhenShown: number[] = [];
+    await generate(owner, { ...baseRequest, variants: 3 } as never, {
+      streaming: true,
+      signal: browser.signal,
+      emit: async (event) => {
+        if (event.type !== 'variant') return;
+        // What the browser is shown is already in the history…
+        const [newest] = (await history(user.client)).items;
+        storedWhenShown.push(newest!.variants.length);
+        // …and the browser goes away after the first variant.
+        browser.abort();
+      },
+    });
+    expect(storedWhenShown).toEqual([1]);
+    const [newest] = (await history(user.client)).items;
+    expect(newest).toMatchObject({ status: 'partial' });
+    expect(newest!.variants).toHaveLength(1);
+    // Only the variant delivered is counted.
+    expect((await status(user.client)).allowance.used).toBe(1);
+  });
+
+  it('a variant saved while others are written keeps its calendar event', async () => {
+    const user = await createSignedInUser(t);
+    const owner: ServiceContext = {
+      deps: t.runtime.deps,
+      actor: { userId: user.userId, tenantId: user.userId, tenantRole: 'owner', isAdmin: false },
+    };
+    let savedEvent: string | null = null;
+    const generation = await generate(owner, { ...baseRequest, variants: 2 } as never, {
+      streaming: true,
+      signal: new AbortController().signal,
+      emit: async (event) => {
+        if (event.type === 'variant' && event.variant.index === 0) {
+          const start = (await history(user.client)).items[0]!;
+          const saved = await saveVariant(owner, start.id, 0, { caption: event.variant.caption });
+          savedEvent = saved.event.id;
+        }
+      },
+    });
+    expect(savedEvent).not.toBeNull();
+    expect(generation.status).toBe('completed');
+    expect(generation.variants.map((v) => v.event_id)).toEqual([savedEvent, null]);
+  });
+});
+
 describe('saving and scheduling a variant', () => {
   it('saves a draft, then schedules the same event, and lists it as AI content', async () => {
     const user = await createSignedInUser(t);
@@ -306,9 +393,21 @@ describe('saving and scheduling a variant', () => {
     expect(saved.generation.variants[1]!.event_id).toBe(saved.event.id);
 
     const when = inHours(48);
-    const scheduled = await user.client.request(path, {
-      json: { caption: variant.caption, hashtags: [], status: 'scheduled', scheduled_for: when },
+    const schedule = {
+      caption: variant.caption,
+      hashtags: [],
+      status: 'scheduled',
+      scheduled_for: when,
+    };
+    // Nothing is scheduled without an account to publish to (docs/decisions/087).
+    const refused = await user.client.request(path, { json: schedule });
+    expectError(refused, 400, 'VALIDATION_ERROR');
+    expect(refused.json.error).toBe('Failed to schedule content');
+    expect(refused.json.metadata.fieldErrors).toEqual({
+      targets: 'Choose at least one account to publish to',
     });
+    await giveAccount(t, user.userId, saved.event.id);
+    const scheduled = await user.client.request(path, { json: schedule });
     expect(scheduled.status, scheduled.text).toBe(201);
     const event = saveVariantResultSchema.parse(scheduled.json.data).event;
     expect(event).toMatchObject({

@@ -27,10 +27,11 @@ import { requireAccess, type ServiceContext } from '#server/platform/access.ts';
 import type { Tx } from '#server/platform/db/client.ts';
 import { withTenant } from '#server/platform/db/tenant.ts';
 import { fieldErrorsFromZod, validationError } from '#server/platform/http/errors.ts';
-import { findPlan } from '../calendar/calendar.repository.ts';
 import * as calendar from '../calendar/calendar.service.ts';
+import { eventOf, savePost } from '../posts/index.ts';
 import { isUuid, scopeForTenant } from '../profile/user-id.ts';
 import { findBusinessProfile } from '../settings/settings.repository.ts';
+import { findPlan } from '../subscription/subscription.repository.ts';
 import { generatorFor, type TextGenerator } from './ai-provider.ts';
 import { bestTimesFor } from './best-times.ts';
 import { fitToLimits } from './fit-to-limits.ts';
@@ -38,7 +39,8 @@ import { hashtagPool, type BusinessVoice } from './offline-generator.ts';
 import * as repo from './ai-content.repository.ts';
 
 // AI content use cases: generate variants (streamed or whole), the history of prompts, and
-// saving a variant to the calendar as an `ai_generated` event through the calendar service.
+// saving a variant to the calendar as an `ai_generated` post through the posts feature's one
+// save (docs/decisions/087): scheduling one needs an account to publish to, like any post.
 // Generations are counted against the plan's monthly allowance before the provider is called;
 // variants that are not delivered are given back.
 
@@ -268,6 +270,12 @@ export async function generate(
         best_times: bestTimes,
         event_id: null,
       };
+      // Stored before it is shown: a variant the page has seen (and the allowance has paid for)
+      // is in the history even if the browser reloads or the process stops before the end
+      // (docs/decisions/064).
+      await withTenant(ctx.deps.database, scope, (tx) =>
+        repo.appendVariant(tx, tenantId, generation.id, variant),
+      );
       variants.push(variant);
       await run.emit({ type: 'variant', variant });
     }
@@ -280,7 +288,8 @@ export async function generate(
   const status: Generation['status'] =
     variants.length === n ? 'completed' : variants.length > 0 ? 'partial' : 'failed';
   const settled = await withTenant(ctx.deps.database, scope, async (tx) => {
-    const finished = await repo.finishGeneration(tx, tenantId, generation.id, variants, status);
+    // The variants are stored already, one by one; a save made meanwhile keeps its event.
+    const finished = await repo.settleGeneration(tx, tenantId, generation.id, status);
     const usedNow =
       undelivered > 0
         ? await repo.releaseGenerations(tx, tenantId, period, undelivered, new Date())
@@ -319,7 +328,7 @@ function suggestionsFor(voice: BusinessVoice, options: GenerateOptions, used: st
 }
 
 function hashtagPoolFor(voice: BusinessVoice, options: GenerateOptions): string[] {
-  return hashtagPool(voice, options.prompt, options.tone);
+  return hashtagPool(voice, options.prompt);
 }
 
 async function bestTimesOf(
@@ -380,8 +389,9 @@ function titleOf(caption: string): string {
 }
 
 /**
- * Saves a variant (as the user edited it) to the calendar as an `ai_generated` event, a draft or
- * scheduled. Saving the same variant again changes its event rather than adding a second one.
+ * Saves a variant (as the user edited it) to the calendar as an `ai_generated` post, a draft or
+ * scheduled. Saving the same variant again changes its post rather than adding a second one.
+ * Scheduling is refused while the post has no account to publish to.
  */
 export async function saveVariant(
   ctx: ServiceContext,
@@ -407,31 +417,28 @@ export async function saveVariant(
     );
   }
 
-  const fields = {
+  const post = {
     title: body.title ?? titleOf(body.caption),
     content,
     platforms: [generation.options.platform],
-    status: body.status,
+    type: 'ai_generated' as const,
     scheduled_for: body.status === 'scheduled' ? (body.scheduled_for ?? null) : null,
   };
+  const intent = body.status === 'scheduled' ? 'schedule' : 'draft';
   const tenantId = ctx.actor.tenantId;
   let event: CalendarEvent;
   try {
-    event = variant.event_id
-      ? await calendar
-          .updateEvent(ctx, tenantId, variant.event_id, { ...fields, type: 'ai_generated' })
-          .catch((error: unknown) => {
-            // The earlier event was deleted from the calendar: save a new one.
-            if (isAppError(error) && error.record.code === 'NOT_FOUND') {
-              return calendar.createEvent(ctx, {
-                ...fields,
-                type: 'ai_generated',
-                user_id: tenantId,
-              });
-            }
-            throw error;
-          })
-      : await calendar.createEvent(ctx, { ...fields, type: 'ai_generated', user_id: tenantId });
+    // A variant saved before keeps its post (and the accounts chosen for it since).
+    const saved = variant.event_id
+      ? await savePost(ctx, { postId: variant.event_id, post, intent }).catch((error: unknown) => {
+          // The earlier post was deleted from the calendar: save a new one.
+          if (isAppError(error) && error.record.code === 'NOT_FOUND') {
+            return savePost(ctx, { post, intent });
+          }
+          throw error;
+        })
+      : await savePost(ctx, { post, intent });
+    event = eventOf(saved);
   } catch (error) {
     if (isAppError(error)) throw error;
     throw AppError.from(

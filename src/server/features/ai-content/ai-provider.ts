@@ -1,5 +1,5 @@
-import { createOpenAICompatible } from '@ai-sdk/openai-compatible';
-import { APICallError, RetryError, generateText, streamText } from 'ai';
+import type * as OpenAiCompatible from '@ai-sdk/openai-compatible';
+import type * as AiSdk from 'ai';
 import {
   AI_LANGUAGES,
   type GenerateOptions,
@@ -29,6 +29,20 @@ export interface TextGenerator {
 }
 
 export const OFFLINE_LABEL = 'Offline generator';
+
+type Sdk = { ai: typeof AiSdk; openAiCompatible: typeof OpenAiCompatible };
+let sdkLoading: Promise<Sdk> | undefined;
+
+/**
+ * The AI SDK takes about 0.1 s to load: it is loaded with AI_BASE_URL only, by the first call to
+ * the provider, not at every start (decision 019).
+ */
+function loadSdk(): Promise<Sdk> {
+  sdkLoading ??= Promise.all([import('ai'), import('@ai-sdk/openai-compatible')]).then(
+    ([ai, openAiCompatible]) => ({ ai, openAiCompatible }),
+  );
+  return sdkLoading;
+}
 
 export function createOfflineGenerator(pauseMs?: number): TextGenerator {
   const options = pauseMs === undefined ? {} : { pauseMs };
@@ -82,17 +96,23 @@ export function createOpenAiCompatibleGenerator(config: {
   model: string;
   timeoutMs: number;
 }): TextGenerator {
-  const provider = createOpenAICompatible({
-    name: 'ai',
-    baseURL: config.baseURL.replace(/\/$/, ''),
-    ...(config.apiKey ? { apiKey: config.apiKey } : {}),
-  });
-  const model = provider.chatModel(config.model);
+  const connecting = () =>
+    loadSdk().then((sdk) => {
+      const provider = sdk.openAiCompatible.createOpenAICompatible({
+        name: 'ai',
+        baseURL: config.baseURL.replace(/\/$/, ''),
+        ...(config.apiKey ? { apiKey: config.apiKey } : {}),
+      });
+      return { sdk, model: provider.chatModel(config.model) };
+    });
+  let connected: ReturnType<typeof connecting> | undefined;
   const info: ProviderInfo = { kind: 'openai-compatible', label: config.model };
 
-  function call(request: VariantRequest) {
+  async function call(request: VariantRequest) {
+    const { sdk, model } = await (connected ??= connecting());
     const timeout = AbortSignal.timeout(config.timeoutMs);
     return {
+      sdk,
       timeout,
       settings: {
         model,
@@ -109,24 +129,24 @@ export function createOpenAiCompatibleGenerator(config: {
   return {
     info,
     async *stream(request) {
-      const { timeout, settings } = call(request);
+      const { sdk, timeout, settings } = await call(request);
       try {
-        const result = streamText({ ...settings, onError: () => {} });
+        const result = sdk.ai.streamText({ ...settings, onError: () => {} });
         for await (const part of result.fullStream) {
           if (part.type === 'text-delta') yield part.text;
           else if (part.type === 'error') throw part.error;
           else if (part.type === 'abort') throw new DOMException('aborted', 'AbortError');
         }
       } catch (error) {
-        throw providerError(error, { timedOut: timeout.aborted, model: config.model });
+        throw providerError(sdk.ai, error, { timedOut: timeout.aborted, model: config.model });
       }
     },
     async generate(request) {
-      const { timeout, settings } = call(request);
+      const { sdk, timeout, settings } = await call(request);
       try {
-        return (await generateText(settings)).text;
+        return (await sdk.ai.generateText(settings)).text;
       } catch (error) {
-        throw providerError(error, { timedOut: timeout.aborted, model: config.model });
+        throw providerError(sdk.ai, error, { timedOut: timeout.aborted, model: config.model });
       }
     },
   };
@@ -171,6 +191,7 @@ function isAbortError(error: unknown): boolean {
  * retryable; an unreachable endpoint is a network error. A cancelled request is an AbortError.
  */
 export function providerError(
+  { APICallError, RetryError }: typeof AiSdk,
   error: unknown,
   context: { timedOut: boolean; model: string },
 ): Error {

@@ -186,11 +186,13 @@ describe('composeOffline', () => {
 
   it('writes from the prompt and the business profile, with hashtags from both', () => {
     const text = composeOffline({ voice, options, seed: 'a' });
-    expect(text).toContain('our new pumpkin sourdough, available from Monday');
-    expect(text).toMatch(/Rosa’s Bakery|neighbourhood families|Bakery/);
-    expect(text).toContain('#Pumpkin');
+    expect(text).toMatch(/our new pumpkin sourdough, available from Monday/i);
+    expect(text).toContain('#PumpkinSourdough');
     expect(text).toContain('#Bakery');
     expect(text).toContain('Link in bio.');
+    // The profile chooses words; it is not pasted in.
+    expect(text).not.toContain('neighbourhood families');
+    expect(text).not.toContain('Family bakery baking sourdough');
   });
 
   it('is repeatable for a seed and differs between seeds', () => {
@@ -226,7 +228,13 @@ describe('composeOffline', () => {
   it('finds the subject of the prompt without the request around it', () => {
     expect(topicOf('Write a post about our summer sale. Make it fun!')).toBe('our summer sale');
     expect(topicOf('Announce the new yoga class')).toBe('the new yoga class');
-    expect(topicOf('#')).toBe('what we have been working on');
+    expect(topicOf('Can you write a caption for our 10th anniversary?')).toBe(
+      'our 10th anniversary',
+    );
+    expect(topicOf('Happy hour every Friday, glasses of wine 6 euros a')).toBe(
+      'happy hour every Friday, glasses of wine 6 euros',
+    );
+    expect(topicOf('#')).toBe('');
   });
 });
 

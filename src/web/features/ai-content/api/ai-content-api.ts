@@ -1,38 +1,50 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import {
-  aiContentRoutes,
   streamEventSchema,
   type AiStatus,
   type GenerateInput,
+  type Generation,
   type HistoryPage,
   type SaveVariantInput,
   type SaveVariantResult,
   type StreamEvent,
 } from '#shared/contracts/ai-content.contract.ts';
-import { calendarRoutes, type CalendarEvent } from '#shared/contracts/calendar.contract.ts';
 import { AppError, appErrorFromResponse, isErrorResponse } from '#shared/errors/index.ts';
 import { api, recordError } from '../../../lib/api-client.ts';
+import { aiContentPaths } from '../../../lib/api-paths.ts';
+import { useUserId } from '../../auth/index.ts';
+import { useInvalidatePosts } from '../../posts/index.ts';
 
+const routes = aiContentPaths;
+
+// Keys carry the user id so one person's cached data is never shown to the next one.
 export const aiContentKeys = {
   all: ['ai-content'] as const,
-  status: () => ['ai-content', 'status'] as const,
-  history: (q: string, limit: number) => ['ai-content', 'history', q, limit] as const,
-  calendarList: () => ['calendar-events', 'ai-content'] as const,
+  status: (userId: string) => ['ai-content', userId, 'status'] as const,
+  /** Every page and search of one person's history. */
+  histories: (userId: string) => ['ai-content', userId, 'history'] as const,
+  history: (userId: string, q: string, limit: number) =>
+    ['ai-content', userId, 'history', q, limit] as const,
+  /** The cards this browser remembered under `storageKey`, opened again. */
+  remembered: (userId: string, storageKey: string) =>
+    ['ai-content', userId, 'remembered', storageKey] as const,
 };
 
 export function useAiStatus() {
+  const userId = useUserId() ?? 'anonymous';
   return useQuery({
-    queryKey: aiContentKeys.status(),
-    queryFn: ({ signal }) => api.get<AiStatus>(aiContentRoutes.status, { signal }),
+    queryKey: aiContentKeys.status(userId),
+    queryFn: ({ signal }) => api.get<AiStatus>(routes.status, { signal }),
     meta: { handlesErrors: true },
   });
 }
 
 export function useAiHistory(q: string, limit: number) {
+  const userId = useUserId() ?? 'anonymous';
   return useQuery({
-    queryKey: aiContentKeys.history(q, limit),
+    queryKey: aiContentKeys.history(userId, q, limit),
     queryFn: ({ signal }) =>
-      api.get<HistoryPage>(aiContentRoutes.generations, {
+      api.get<HistoryPage>(routes.generations, {
         query: { q: q || undefined, limit },
         signal,
       }),
@@ -41,28 +53,46 @@ export function useAiHistory(q: string, limit: number) {
   });
 }
 
-/** Seed §7 "AI content": the calendar's events of type ai_generated. */
-export function useAiCalendarContent() {
-  return useQuery({
-    queryKey: aiContentKeys.calendarList(),
-    queryFn: ({ signal }) =>
-      api.get<CalendarEvent[]>(calendarRoutes.aiContent, { query: { limit: 50 }, signal }),
-    meta: { handlesErrors: true },
-  });
+/** One generation with its variants (to open it again). */
+export function fetchGeneration(id: string, signal?: AbortSignal): Promise<Generation> {
+  return api.get<Generation>(routes.generation(id), { signal });
+}
+
+/** The newest generations, newest first. */
+export function fetchRecentGenerations(limit: number, signal?: AbortSignal): Promise<HistoryPage> {
+  return api.get<HistoryPage>(routes.generations, { query: { limit }, signal });
 }
 
 export function useSaveVariant() {
   const queryClient = useQueryClient();
+  const invalidatePosts = useInvalidatePosts();
   return useMutation({
     mutationFn: (input: { generationId: string; index: number; body: SaveVariantInput }) =>
-      api.post<SaveVariantResult>(
-        aiContentRoutes.saveVariant(input.generationId, input.index),
-        input.body,
-      ),
+      api.post<SaveVariantResult>(routes.saveVariant(input.generationId, input.index), input.body),
     meta: { handlesErrors: true },
     onSuccess: () => {
       void queryClient.invalidateQueries({ queryKey: aiContentKeys.all });
-      void queryClient.invalidateQueries({ queryKey: ['calendar-events'] });
+      invalidatePosts();
+    },
+  });
+}
+
+/**
+ * A generation, streamed (see streamGeneration). Whatever its end, the allowance and the history
+ * are read again.
+ */
+export function useGenerateContent() {
+  const queryClient = useQueryClient();
+  const userId = useUserId() ?? 'anonymous';
+  return useMutation({
+    mutationFn: (input: {
+      options: GenerateInput;
+      onEvent: (event: StreamEvent) => void;
+      signal: AbortSignal;
+    }) => streamGeneration(input.options, input.onEvent, input.signal),
+    onSettled: () => {
+      void queryClient.invalidateQueries({ queryKey: aiContentKeys.status(userId) });
+      void queryClient.invalidateQueries({ queryKey: aiContentKeys.histories(userId) });
     },
   });
 }
@@ -77,10 +107,10 @@ export async function streamGeneration(
   onEvent: (event: StreamEvent) => void,
   signal: AbortSignal,
 ): Promise<void> {
-  const context = { method: 'POST', path: aiContentRoutes.stream };
+  const context = { method: 'POST', path: routes.stream };
   let response: Response;
   try {
-    response = await fetch(aiContentRoutes.stream, {
+    response = await fetch(routes.stream, {
       method: 'POST',
       credentials: 'same-origin',
       headers: { 'Content-Type': 'application/json', Accept: 'application/x-ndjson' },

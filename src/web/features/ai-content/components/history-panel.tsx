@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
-import { CalendarDays, History, RotateCcw, Search } from 'lucide-react';
+import { CalendarDays, History, PanelsTopLeft, RotateCcw, Search } from 'lucide-react';
 import type { Generation } from '#shared/contracts/ai-content.contract.ts';
 import type { CalendarEvent } from '#shared/contracts/calendar.contract.ts';
 import { Badge, type BadgeVariant } from '../../../components/ui/badge.tsx';
@@ -14,9 +14,9 @@ import {
 } from '../../../components/ui/card.tsx';
 import { EmptyState } from '../../../components/ui/empty-state.tsx';
 import { Input } from '../../../components/ui/input.tsx';
-import { useAiCalendarContent, useAiHistory } from '../api/ai-content-api.ts';
+import { useAiHistory } from '../api/ai-content-api.ts';
 import { PLATFORM_LABELS, labelOf } from './generate-form.tsx';
-import { calendarLinkFor } from '../../calendar/lib/links.ts';
+import { calendarLinkFor, useAiGeneratedPosts } from '../../posts/index.ts';
 import { QueryContent } from '../../../components/ui/query-status.tsx';
 
 const PAGE = 10;
@@ -36,18 +36,33 @@ function formatDate(iso: string): string {
   }).format(new Date(iso));
 }
 
-/** One past prompt: what it made, where it went, and a way to use it again. */
+interface HistoryActions {
+  onReuse: (generation: Generation) => void;
+  /** Shows the generation's variants as cards again (what was generated is never lost). */
+  onOpen: (generation: Generation) => void;
+  /** Generations whose variants are on screen now. */
+  shownIds: ReadonlySet<string>;
+  /** A generation is being written: opening another would replace its cards. */
+  busy: boolean;
+}
+
+/** One past prompt: what it made, where it went, a way to see its variants and to use it again. */
 function GenerationRow({
   generation: g,
   onReuse,
-}: {
-  generation: Generation;
-  onReuse: (generation: Generation) => void;
-}) {
+  onOpen,
+  shownIds,
+  busy,
+}: HistoryActions & { generation: Generation }) {
   const saved = g.variants.filter((v) => v.event_id).length;
+  const isShown = shownIds.has(g.id);
+  const label = g.prompt.slice(0, 60);
   return (
-    <li className="flex flex-wrap items-start gap-3 py-3 first:pt-0">
-      <div className="grid min-w-0 flex-1 gap-1">
+    <li
+      className="flex flex-wrap items-start gap-3 py-3 first:pt-0"
+      aria-current={isShown ? 'true' : undefined}
+    >
+      <div className="grid min-w-48 flex-1 gap-1">
         <p className="line-clamp-2 text-sm font-medium text-foreground">{g.prompt}</p>
         <p className="flex flex-wrap items-center gap-x-2 gap-y-1 text-xs text-muted-foreground">
           <time dateTime={g.created_at}>{formatDate(g.created_at)}</time>
@@ -70,6 +85,18 @@ function GenerationRow({
         {g.status !== 'completed' ? (
           <Badge variant={STATUS_VARIANTS[g.status]}>{labelOf(g.status)}</Badge>
         ) : null}
+        {g.variants.length > 0 ? (
+          <Button
+            size="sm"
+            variant={isShown ? 'secondary' : 'outline'}
+            aria-label={isShown ? `“${label}” is shown` : `Open “${label}”`}
+            aria-pressed={isShown}
+            disabled={busy}
+            onClick={() => onOpen(g)}
+          >
+            <PanelsTopLeft aria-hidden className="size-4" /> {isShown ? 'Shown' : 'Open'}
+          </Button>
+        ) : null}
         <Button
           size="sm"
           variant="outline"
@@ -83,8 +110,8 @@ function GenerationRow({
   );
 }
 
-/** Past prompts, searchable, each with a way to use it again. */
-export function PromptHistory({ onReuse }: { onReuse: (generation: Generation) => void }) {
+/** Past prompts, searchable, each with its variants and a way to use it again. */
+export function PromptHistory(actions: HistoryActions) {
   const [search, setSearch] = useState('');
   const [q, setQ] = useState('');
   const [limit, setLimit] = useState(PAGE);
@@ -101,7 +128,9 @@ export function PromptHistory({ onReuse }: { onReuse: (generation: Generation) =
     <Card>
       <CardHeader>
         <CardTitle>Prompt history</CardTitle>
-        <CardDescription>Every generation and the prompt that made it.</CardDescription>
+        <CardDescription>
+          Every generation, the prompt that made it and its variants, kept for you.
+        </CardDescription>
       </CardHeader>
       <CardContent className="grid gap-4">
         <div className="relative">
@@ -137,7 +166,7 @@ export function PromptHistory({ onReuse }: { onReuse: (generation: Generation) =
             <>
               <ul className="divide-y divide-border" aria-label="Past prompts">
                 {history.items.map((g) => (
-                  <GenerationRow key={g.id} generation={g} onReuse={onReuse} />
+                  <GenerationRow key={g.id} generation={g} {...actions} />
                 ))}
               </ul>
               {history.total > history.items.length ? (
@@ -190,7 +219,7 @@ function AiEventRow({ event }: { event: CalendarEvent }) {
 
 /** Seed §7 "AI content": the calendar's ai_generated posts. */
 export function AiCalendarContent() {
-  const query = useAiCalendarContent();
+  const query = useAiGeneratedPosts();
   return (
     <Card>
       <CardHeader>

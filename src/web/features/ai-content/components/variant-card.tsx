@@ -1,29 +1,13 @@
 import { useId, useState } from 'react';
 import { Link } from 'react-router';
-import {
-  CalendarClock,
-  CalendarPlus,
-  Check,
-  Clock,
-  Copy,
-  ExternalLink,
-  Plus,
-  RefreshCw,
-  Save,
-} from 'lucide-react';
+import { CalendarClock, CalendarPlus, Copy, ExternalLink, RefreshCw, Save } from 'lucide-react';
 import { toast } from 'sonner';
 import {
   composePostText,
   type GenerateOptions,
   type SaveVariantInput,
 } from '#shared/contracts/ai-content.contract.ts';
-import {
-  checkTextLimits,
-  countHashtags,
-  describeLimitProblem,
-  hashtagCap,
-  limitsFor,
-} from '#shared/platform-limits.ts';
+import { checkTextLimits, countHashtags, hashtagCap, limitsFor } from '#shared/platform-limits.ts';
 import { Alert } from '../../../components/ui/alert.tsx';
 import { Badge } from '../../../components/ui/badge.tsx';
 import { Button } from '../../../components/ui/button.tsx';
@@ -31,35 +15,16 @@ import { Card } from '../../../components/ui/card.tsx';
 import { Input } from '../../../components/ui/input.tsx';
 import { Label } from '../../../components/ui/label.tsx';
 import { fieldErrorsOf } from '../../../lib/api-client.ts';
-import { cn } from '../../../lib/cn.ts';
 import { userMessageOf } from '../../../lib/errors.ts';
-import { composerLinkFor } from '../../composer/lib/links.ts';
+import { composerLinkFor } from '../../posts/index.ts';
 import type { Slot } from '../lib/generation-state.ts';
-import { Textarea } from './fields.tsx';
-
-const WEEKDAYS = ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat'];
-
-/** An instant as the value of a datetime-local input, in the browser's time zone. */
-export function toLocalInput(iso: string): string {
-  const d = new Date(iso);
-  const pad = (n: number) => String(n).padStart(2, '0');
-  return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}T${pad(d.getHours())}:${pad(d.getMinutes())}`;
-}
-
-function formatInZone(iso: string, timeZone: string): string {
-  try {
-    return new Intl.DateTimeFormat(undefined, {
-      weekday: 'short',
-      day: 'numeric',
-      month: 'short',
-      hour: 'numeric',
-      minute: '2-digit',
-      timeZone,
-    }).format(new Date(iso));
-  } catch {
-    return new Date(iso).toLocaleString();
-  }
-}
+import {
+  Adjustments,
+  BestTimes,
+  CaptionEditor,
+  HashtagPicker,
+  toLocalInput,
+} from './variant-parts.tsx';
 
 interface VariantCardProps {
   slot: Slot;
@@ -199,106 +164,35 @@ export function VariantCard({
 
       {slot.status === 'ready' && slot.variant ? (
         <>
-          <div className="grid gap-2">
-            <Label htmlFor={`${id}-caption`}>Caption</Label>
-            <Textarea
-              id={`${id}-caption`}
-              rows={Math.min(14, Math.max(5, Math.ceil(slot.caption.length / 60)))}
-              value={slot.caption}
-              onChange={(e) => onEdit(e.target.value)}
-              aria-invalid={problems.length > 0 || undefined}
-              aria-describedby={`${id}-counts`}
-              readOnly={!canSave}
-            />
-            <p id={`${id}-counts`} className="flex flex-wrap gap-x-4 text-xs text-muted-foreground">
-              <span className={cn(text.length > limits.captionMaxLength && 'text-destructive')}>
-                {`${text.length.toLocaleString()} / ${limits.captionMaxLength.toLocaleString()} characters`}
-              </span>
-              <span
-                className={cn(
-                  limits.hashtagMax !== null && tagCount > limits.hashtagMax && 'text-destructive',
-                )}
-              >
-                {`${tagCount} / ${limits.hashtagMax ?? cap} hashtags`}
-              </span>
-            </p>
-            {problems.length > 0 ? (
-              <p className="text-sm font-medium text-destructive" role="alert">
-                {problems.map(describeLimitProblem).join('. ')}
-              </p>
-            ) : null}
-          </div>
+          <CaptionEditor
+            id={id}
+            slot={slot}
+            text={text}
+            tagCount={tagCount}
+            limits={limits}
+            cap={cap}
+            problems={problems}
+            canSave={canSave}
+            onEdit={onEdit}
+          />
 
-          {slot.variant.hashtags.length + slot.variant.suggested_hashtags.length > 0 ? (
-            <fieldset className="grid gap-2">
-              <legend className="mb-2 text-sm font-medium text-foreground">Hashtags</legend>
-              <div className="flex flex-wrap gap-1.5">
-                {[...new Set([...slot.variant.hashtags, ...slot.hashtags])].map((tag) => (
-                  <TagChip
-                    key={tag}
-                    tag={tag}
-                    pressed={slot.hashtags.includes(tag)}
-                    disabled={!canSave}
-                    onClick={() => onToggleTag(tag)}
-                  />
-                ))}
-              </div>
-              {slot.variant.suggested_hashtags.some((t) => !slot.hashtags.includes(t)) ? (
-                <>
-                  <p className="text-xs text-muted-foreground">Suggestions</p>
-                  <div className="flex flex-wrap gap-1.5">
-                    {slot.variant.suggested_hashtags
-                      .filter((t) => !slot.hashtags.includes(t))
-                      .map((tag) => (
-                        <TagChip
-                          key={tag}
-                          tag={tag}
-                          pressed={false}
-                          suggestion
-                          disabled={!canSave || tagCount >= (limits.hashtagMax ?? cap)}
-                          onClick={() => onToggleTag(tag)}
-                        />
-                      ))}
-                  </div>
-                </>
-              ) : null}
-            </fieldset>
-          ) : null}
+          <HashtagPicker
+            slot={slot}
+            variant={slot.variant}
+            tagCount={tagCount}
+            max={limits.hashtagMax ?? cap}
+            canSave={canSave}
+            onToggleTag={onToggleTag}
+          />
 
-          {slot.variant.adjustments.length > 0 ? (
-            <ul className="grid gap-1 text-xs text-muted-foreground">
-              {slot.variant.adjustments.map((a) => (
-                <li key={a} className="flex items-center gap-1.5">
-                  <Check aria-hidden className="size-3.5 text-success" /> {a}
-                </li>
-              ))}
-            </ul>
-          ) : null}
+          <Adjustments variant={slot.variant} />
 
-          <div className="grid gap-2 rounded-md bg-muted/50 p-3">
-            <p className="flex items-center gap-1.5 text-sm font-medium text-foreground">
-              <Clock aria-hidden className="size-4" /> Best times to post
-            </p>
-            <p className="text-xs text-muted-foreground">{slot.variant.best_times.note}</p>
-            <div className="flex flex-wrap gap-1.5">
-              {slot.variant.best_times.slots.map((s) => (
-                <Button
-                  key={s.next_at}
-                  type="button"
-                  size="sm"
-                  variant={when === toLocalInput(s.next_at) ? 'secondary' : 'outline'}
-                  aria-label={`Use ${formatInZone(s.next_at, slot.variant!.best_times.time_zone)}`}
-                  disabled={!canSchedule}
-                  onClick={() => setWhen(toLocalInput(s.next_at))}
-                >
-                  {WEEKDAYS[s.day]} {s.time}
-                </Button>
-              ))}
-            </div>
-            <p className="text-xs text-muted-foreground">
-              Times in {slot.variant.best_times.time_zone}.
-            </p>
-          </div>
+          <BestTimes
+            variant={slot.variant}
+            when={when}
+            canSchedule={canSchedule}
+            onPick={setWhen}
+          />
 
           {saveError ? (
             <Alert variant="destructive" title="Not saved">
@@ -377,39 +271,5 @@ export function VariantCard({
         </>
       ) : null}
     </Card>
-  );
-}
-
-function TagChip({
-  tag,
-  pressed,
-  suggestion,
-  disabled,
-  onClick,
-}: {
-  tag: string;
-  pressed: boolean;
-  suggestion?: boolean;
-  disabled?: boolean;
-  onClick: () => void;
-}) {
-  return (
-    <button
-      type="button"
-      aria-pressed={suggestion ? undefined : pressed}
-      aria-label={suggestion ? `Add ${tag}` : `${tag}${pressed ? ', included' : ', left out'}`}
-      disabled={disabled}
-      onClick={onClick}
-      className={cn(
-        'inline-flex items-center gap-1 rounded-full border px-2.5 py-0.5 text-xs font-medium transition-colors focus-visible:outline-2 focus-visible:outline-ring/40 disabled:cursor-not-allowed disabled:opacity-50',
-        pressed
-          ? 'border-primary/30 bg-primary/10 text-primary'
-          : 'border-border text-muted-foreground hover:text-foreground',
-        !pressed && !suggestion && 'line-through',
-      )}
-    >
-      {suggestion ? <Plus aria-hidden className="size-3" /> : null}
-      {tag}
-    </button>
   );
 }

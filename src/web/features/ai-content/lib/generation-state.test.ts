@@ -99,6 +99,23 @@ describe('generation state', () => {
     expect(s.slots[0]!.hashtags).toEqual(['#b']);
   });
 
+  it('opens variants already written as ready cards, replacing what was shown', () => {
+    let s = reducer(initialState, { type: 'begin', target: 'all' });
+    s = play(s, 'all', [start('g1', 1), { type: 'variant', variant: variant(0, 'One') }]);
+    s = reducer(s, {
+      type: 'open',
+      items: [
+        { generationId: 'g0', variant: variant(2, 'Older') },
+        { generationId: 'g2', variant: variant(0, 'Regenerated') },
+      ],
+    });
+    expect(s.running).toBe(false);
+    expect(s.slots.map((x) => [x.generationId, x.index, x.status, x.caption])).toEqual([
+      ['g0', 2, 'ready', 'Older'],
+      ['g2', 0, 'ready', 'Regenerated'],
+    ]);
+  });
+
   it('keeps only finished variants when the whole request fails', () => {
     let s = reducer(initialState, { type: 'begin', target: 'all' });
     s = play(s, 'all', [start('g1', 2), { type: 'delta', index: 0, text: 'Hal' }]);

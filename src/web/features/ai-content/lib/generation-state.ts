@@ -50,7 +50,9 @@ export type Action =
   | { type: 'finish' }
   | { type: 'edit'; slot: number; caption: string }
   | { type: 'toggle-tag'; slot: number; tag: string }
-  | { type: 'saved'; slot: number; event: CalendarEvent };
+  | { type: 'saved'; slot: number; event: CalendarEvent }
+  /** Cards of variants already written: reopened after a reload, or from the history. */
+  | { type: 'open'; items: Array<{ generationId: string; variant: Variant }> };
 
 function emptySlot(index: number): Slot {
   return {
@@ -116,6 +118,20 @@ export function reducer(state: GenerationState, action: Action): GenerationState
       return updateSlot(state, action.slot, (s) => ({ ...s, event: action.event }));
     case 'event':
       return applyEvent(state, action.target, action.event);
+    case 'open':
+      return {
+        ...state,
+        running: false,
+        error: null,
+        slots: action.items.map(({ generationId, variant }) => ({
+          ...emptySlot(variant.index),
+          generationId,
+          status: 'ready',
+          variant,
+          caption: variant.caption,
+          hashtags: variant.hashtags,
+        })),
+      };
   }
 }
 

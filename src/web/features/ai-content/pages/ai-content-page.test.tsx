@@ -2,11 +2,17 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { fireEvent, render, screen, within } from '@testing-library/react';
 import { MemoryRouter } from 'react-router';
 import { QueryClientProvider } from '@tanstack/react-query';
-import type { AiStatus, StreamEvent, Variant } from '#shared/contracts/ai-content.contract.ts';
+import type {
+  AiStatus,
+  Generation,
+  StreamEvent,
+  Variant,
+} from '#shared/contracts/ai-content.contract.ts';
+import type { CalendarEvent } from '#shared/contracts/calendar.contract.ts';
 import { createQueryClient } from '../../../app/query-client.ts';
-import { authValue, subscription } from '../../../test/auth-state.ts';
-import { fail, mockApi, ok } from '../../../test/mock-api.ts';
-import { AuthContext } from '../../auth/auth-context.ts';
+import { USER_ID, authValue, subscription } from '../../../test/auth-state.ts';
+import { fail, mockApi, ok, type MockResponse } from '../../../test/mock-api.ts';
+import { AuthContext } from '../../auth/index.ts';
 import AiContentPage from './ai-content-page.tsx';
 
 const GEN_ID = '00000000-0000-4000-8000-0000000000a1';
@@ -48,11 +54,13 @@ function variant(index: number, caption: string): Variant {
 function installApi(
   stream: StreamEvent[] | { status: number; body: unknown },
   aiStatus = status(),
+  more: Record<string, MockResponse> = {},
 ) {
   const api = mockApi({
     'GET /api/ai-content/status': ok(aiStatus),
     'GET /api/ai-content/generations': ok({ items: [], total: 0 }),
     'GET /api/calendar-events/ai-content': ok([]),
+    ...more,
   });
   const json = api.fetchMock.getMockImplementation()!;
   const requests: unknown[] = [];
@@ -231,5 +239,153 @@ describe('AI content page', () => {
     expect((screen.getByRole('button', { name: 'Generate' }) as HTMLButtonElement).disabled).toBe(
       true,
     );
+  });
+});
+
+const OLDER_ID = '00000000-0000-4000-8000-0000000000b2';
+const RESULTS_KEY = `socigen.ai-content.v1:${USER_ID}:${USER_ID}:results`;
+
+function generation(id: string, prompt: string, captions: string[], at: string): Generation {
+  return {
+    id,
+    prompt,
+    options: {
+      platform: 'instagram',
+      format: 'post',
+      tone: 'playful',
+      length: 'medium',
+      variants: captions.length,
+      emoji: true,
+      hashtags: true,
+      language: 'en',
+    },
+    provider: { kind: 'offline', label: 'Offline generator' },
+    status: 'completed',
+    variants: captions.map((caption, index) => variant(index, caption)),
+    created_at: at,
+  };
+}
+
+const newest = generation(
+  GEN_ID,
+  'Our pumpkin sourdough is back',
+  ['Pumpkin sourdough is back!', 'Guess what? Pumpkin season.'],
+  '2026-11-20T10:00:00.000Z',
+);
+const older = generation(
+  OLDER_ID,
+  'Summer sale on every loaf',
+  ['Summer sale: every loaf.'],
+  '2026-11-10T10:00:00.000Z',
+);
+
+function captions() {
+  return screen.getAllByLabelText('Caption').map((field) => (field as HTMLTextAreaElement).value);
+}
+
+describe('variants are never lost (docs/decisions/064)', () => {
+  it('opens the newest generation’s variants when the page opens', async () => {
+    installApi([], status(), {
+      'GET /api/ai-content/generations': ok({ items: [newest, older], total: 2 }),
+    });
+    renderPage();
+    expect(await screen.findByRole('region', { name: 'Variant 2' })).toBeTruthy();
+    expect(captions()).toEqual(['Pumpkin sourdough is back!', 'Guess what? Pumpkin season.']);
+    expect(screen.getByText('2 variants for')).toBeTruthy();
+    expect(screen.getAllByText('Our pumpkin sourdough is back').length).toBeGreaterThan(0);
+    // The history says which generation is on screen.
+    expect(
+      screen.getByRole('button', { name: '“Our pumpkin sourdough is back” is shown' }),
+    ).toBeTruthy();
+  });
+
+  it('opens the cards this browser had on screen, regenerated ones included', async () => {
+    window.localStorage.setItem(
+      RESULTS_KEY,
+      JSON.stringify({
+        refs: [
+          { generation_id: GEN_ID, index: 1 },
+          { generation_id: OLDER_ID, index: 0 },
+        ],
+      }),
+    );
+    installApi([], status(), {
+      'GET /api/ai-content/generations': ok({ items: [newest, older], total: 2 }),
+      [`GET /api/ai-content/generations/${GEN_ID}`]: ok(newest),
+      [`GET /api/ai-content/generations/${OLDER_ID}`]: ok(older),
+    });
+    renderPage();
+    expect(await screen.findByRole('region', { name: 'Variant 2' })).toBeTruthy();
+    expect(captions()).toEqual(['Guess what? Pumpkin season.', 'Summer sale: every loaf.']);
+  });
+
+  it('remembers the cards of a new generation, and opens any generation of the history', async () => {
+    installApi(
+      [
+        {
+          type: 'start',
+          generation_id: GEN_ID,
+          provider: { kind: 'offline', label: 'Offline generator' },
+          variants: 1,
+          allowance: allowanceAfter,
+        },
+        { type: 'variant', variant: variant(0, 'Fresh bread today!') },
+        { type: 'done', generation: newest, allowance: allowanceAfter },
+      ],
+      status(),
+      { 'GET /api/ai-content/generations': ok({ items: [older], total: 1 }) },
+    );
+    renderPage();
+    // The older generation opens first: it is the newest with variants.
+    expect(await screen.findByText('Summer sale: every loaf.')).toBeTruthy();
+    fireEvent.change(screen.getByLabelText('What should the post be about?'), {
+      target: { value: 'Our bread is back' },
+    });
+    fireEvent.change(screen.getByLabelText('Variants'), { target: { value: '1' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Generate' }));
+    const card = await screen.findByRole('region', { name: 'Variant 1' });
+    await within(card).findByText('Ready');
+    expect(captions()).toEqual(['Fresh bread today!']);
+    expect(JSON.parse(window.localStorage.getItem(RESULTS_KEY)!)).toEqual({
+      refs: [{ generation_id: GEN_ID, index: 0 }],
+    });
+
+    fireEvent.click(
+      await screen.findByRole('button', { name: 'Open “Summer sale on every loaf”' }),
+    );
+    expect(captions()).toEqual(['Summer sale: every loaf.']);
+    expect(screen.getByText('1 variant for')).toBeTruthy();
+  });
+
+  it('shows a variant saved on an earlier visit as saved', async () => {
+    const saved = generation(
+      GEN_ID,
+      'Our bread is back',
+      ['Fresh bread today!'],
+      newest.created_at,
+    );
+    const eventId = '00000000-0000-4000-8000-0000000000e1';
+    saved.variants[0]!.event_id = eventId;
+    installApi([], status(), {
+      'GET /api/ai-content/generations': ok({ items: [saved], total: 1 }),
+      'GET /api/calendar-events/ai-content': ok([
+        {
+          id: eventId,
+          title: 'Fresh bread today!',
+          status: 'draft',
+          scheduled_for: null,
+          platforms: ['instagram'],
+        } as unknown as CalendarEvent,
+      ]),
+    });
+    renderPage();
+    const card = await screen.findByRole('region', { name: 'Variant 1' });
+    expect(await within(card).findByText('Saved as draft')).toBeTruthy();
+  });
+
+  it('shows the empty state when there is nothing to open', async () => {
+    installApi([]);
+    renderPage();
+    expect(await screen.findByText('Your variants appear here')).toBeTruthy();
   });
 });
