@@ -17,5 +17,15 @@ export default defineConfig({
     reportCompressedSize: false,
     // The bundle benchmark reads each route's chunks from the manifest.
     manifest: true,
+    rollupOptions: {
+      treeshake: {
+        // Our modules do nothing when imported but define things (the entry renders), so a
+        // feature's public entry (features/<name>/index.ts) costs only what is used from it.
+        moduleSideEffects: [
+          { test: /\/src\/web\/main\.tsx$/, sideEffects: true },
+          { test: /\/src\/(web|shared)\/.+\.tsx?$/, sideEffects: false },
+        ],
+      },
+    },
   },
 });

@@ -131,7 +131,9 @@ test('profile and settings: name, photo, password, business profile, notificatio
   await business.getByLabel('Industry').fill('Bakery');
   await business.getByLabel('Website').fill('https://rosa.example');
   await business.getByLabel('Brand voice').fill('Warm and playful');
-  await business.getByLabel('Time zone').selectOption('Europe/Lisbon');
+  // A combobox: type to filter, then choose (docs/decisions/036).
+  await business.getByRole('combobox', { name: 'Time zone' }).fill('lisbon');
+  await business.getByRole('option', { name: /Europe \/ Lisbon/ }).click();
   await business.getByLabel('Instagram').check();
   await business.getByRole('button', { name: 'Add posting window' }).click();
   await business.getByLabel('Start of posting window 1').fill('08:30');
@@ -165,7 +167,9 @@ test('profile and settings: name, photo, password, business profile, notificatio
 
   await page.reload();
   await expect(business.getByLabel('Business name')).toHaveValue('Rosa’s Bakery & Café');
-  await expect(business.getByLabel('Time zone')).toHaveValue('Europe/Lisbon');
+  await expect(business.getByRole('combobox', { name: 'Time zone' })).toHaveValue(
+    'Europe / Lisbon',
+  );
   await expect(business.getByLabel('Instagram')).toBeChecked();
   await expect(business.getByLabel('Start of posting window 1')).toHaveValue('08:30');
   await expect(page.getByLabel('Daily inbox digest')).toBeChecked();

@@ -14,26 +14,46 @@ test('sign up, confirm through the mailbox, see the dashboard, sign out, sign in
   const email = uniqueEmail('owner');
   await register(page, { email, businessName: 'Rosa’s Bakery' });
   await expect(page.getByText(email)).toBeVisible();
+  // Without SMTP the e-mail waits in the development mailbox, and the page says where its key is.
+  await expect(
+    page.getByText('This server sends no e-mail: it is in the development mailbox'),
+  ).toBeVisible();
+  await expect(page.getByText(/the link the server printed in its start-up log/)).toBeVisible();
 
   await followEmailLink(page, email, '/api/auth/confirm');
-  // The confirmation link signs the user in and lands on the site root.
+  // The confirmation link signs the user in and lands on the site root, which says so and stays
+  // saying so, with the way in; the header offers the dashboard instead of signing up again.
   await expect(page).toHaveURL(/\/$/);
   await expect(page.getByText('Your email is confirmed. Welcome to Soci Gen!')).toBeVisible();
-
-  await page.goto('/dashboard');
+  const header = page.getByRole('banner');
+  await expect(header.getByRole('link', { name: 'Dashboard' })).toBeVisible();
+  await expect(header.getByRole('link', { name: 'Sign in' })).toHaveCount(0);
+  await expect(header.getByRole('link', { name: 'Start free trial' })).toHaveCount(0);
+  // Not a toast that is gone in four seconds.
+  await page.waitForTimeout(5000);
+  await expect(page.getByText('Your email is confirmed. Welcome to Soci Gen!')).toBeVisible();
+  await page.getByRole('link', { name: 'Go to your dashboard' }).click();
+  await expect(page).toHaveURL(/\/dashboard$/);
   await expect(page.getByRole('heading', { level: 1 })).toContainText('Rosa’s Bakery');
-  await expect(page).toHaveTitle('Dashboard - Soci Gen Dashboard');
+  await expect(page).toHaveTitle('Home - Soci Gen Dashboard');
   await expect(page.getByText('Nothing scheduled yet')).toBeVisible();
 
   await page.getByRole('button', { name: 'Account menu' }).click();
   await page.getByRole('menuitem', { name: 'Sign out' }).click();
   await expect(page).toHaveURL(/\/login/);
 
+  await page.goto('/pricing');
+  await expect(page.getByRole('banner').getByRole('link', { name: 'Dashboard' })).toHaveCount(0);
+  await expect(page.getByRole('banner').getByRole('link', { name: 'Sign in' })).toBeVisible();
+
   await page.goto('/dashboard/settings');
   await expect(page).toHaveURL(/\/login/);
   await signIn(page, email);
   await expect(page).toHaveURL(/\/dashboard\/settings$/);
   await expect(page).toHaveTitle('Settings - Soci Gen Dashboard');
+  // Every public page offers a signed-in person the dashboard.
+  await page.goto('/pricing');
+  await expect(page.getByRole('banner').getByRole('link', { name: 'Dashboard' })).toBeVisible();
 });
 
 test('a confirmation link opened in another browser confirms the address but signs in nobody', async ({

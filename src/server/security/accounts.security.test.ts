@@ -445,6 +445,57 @@ describe('enumeration: existing and unknown addresses get the same answers', () 
   });
 });
 
+/**
+ * A live invitation to `email` from a new business (each has 5 staff seats): the link's token.
+ * Signing up from it gives the person no business of their own (docs/decisions/035).
+ */
+async function invitationTo(email: string): Promise<string> {
+  const owner = await createSignedInUser(t);
+  const res = await owner.client.request('/api/staff/invitations', {
+    json: { email, role: 'staff' },
+  });
+  expect(res.status, res.text).toBe(201);
+  const mail = await latestEmailTo(t, email);
+  return decodeURIComponent(linkFrom(mail!.text, '/accept-invitation/').split('/')[2]!);
+}
+
+describe('enumeration: a sign-up from an invitation answers alike', () => {
+  it('for confirmed, unconfirmed and unknown invited addresses, and for a token that is no invitation', async () => {
+    const confirmed = await createSignedInUser(t);
+    const unconfirmed = uniqueEmail('pending');
+    await signUp(client(), unconfirmed, STRONG_PASSWORD);
+    await settled(t);
+    const unknown = uniqueEmail('nobody');
+    const password = 'another long passphrase 77';
+    const answers = [];
+    for (const email of [confirmed.email, unconfirmed, unknown]) {
+      const invitationToken = await invitationTo(email);
+      answers.push(shape(await signUp(client(), email, password, { invitationToken }), email));
+    }
+    const stranger = uniqueEmail('nobody');
+    answers.push(
+      shape(
+        await signUp(client(), stranger, password, { invitationToken: 'x'.repeat(43) }),
+        stranger,
+      ),
+    );
+    expect(answers[0]!.status).toBe(201);
+    expect(answers[0]!.cookies).toEqual([
+      'sg_signup=<value>; Max-Age=86400; Path=/api/auth/confirm; HttpOnly; SameSite=Lax',
+      'sg_signup_invitation=<value>; Max-Age=86400; Path=/api/auth/confirm; HttpOnly; SameSite=Lax',
+    ]);
+    for (const answer of answers.slice(1)) expect(answer).toEqual(answers[0]);
+    // What differed happened after the answers: only the unknown address is a new account, and
+    // it has no business of its own.
+    await settled(t);
+    const [created] = rowsOf<{ business: number }>(
+      await db().execute(sql`select count(bp.user_id)::int as business from auth.users u
+        left join public.business_profiles bp on bp.user_id = u.id where lower(u.email) = ${unknown}`),
+    );
+    expect(created).toEqual({ business: 0 });
+  });
+});
+
 describe('enumeration: rate limits count alike for existing and unknown addresses', () => {
   /** Statuses of `times` requests, each from a new client address. */
   async function fromManyAddresses(times: number, send: (c: TestClient) => Promise<Res>) {
@@ -588,6 +639,21 @@ describe('enumeration: answers take as long for existing and unknown addresses',
       signUp(client(), email, 'another long passphrase 77'),
     );
   }, 120_000);
+
+  it('sign-up from an invitation, for confirmed and unknown invited addresses', async () => {
+    // Each try has an invitation of its own, made before the timed request.
+    const tokens = new Map<string, string>();
+    const invited = (make: () => Promise<string>) => async () => {
+      const email = await make();
+      if (!tokens.has(email)) tokens.set(email, await invitationTo(email));
+      return email;
+    };
+    await compare(invited(pool(confirmedAccount)), invited(nobody), (email) =>
+      signUp(client(), email, 'another long passphrase 77', {
+        invitationToken: tokens.get(email),
+      }),
+    );
+  }, 240_000);
 
   it('sign-in with a wrong password', async () => {
     await compare(pool(confirmedAccount, 20), nobody, (email) =>

@@ -17,11 +17,29 @@ export const passwordSchema = z
   .min(8, 'Password must be at least 8 characters')
   .max(128, 'Password must be at most 128 characters');
 
+/** An invitation link's token (base64url, docs/decisions/032). */
+export const invitationTokenSchema = z
+  .string()
+  .min(20, 'This invitation link is not valid')
+  .max(200, 'This invitation link is not valid')
+  .regex(/^[A-Za-z0-9_-]+$/, 'This invitation link is not valid');
+
 export const signUpInputSchema = z.strictObject({
   email: emailSchema,
   password: passwordSchema,
   businessName: z.string().trim().max(120, 'Business name is too long').optional(),
   fullName: z.string().trim().max(120, 'Name is too long').optional(),
+  /**
+   * The browser's IANA time zone, for the new business's settings. The server keeps it only when
+   * it knows the zone, and uses UTC otherwise (docs/decisions/036).
+   */
+  timeZone: z.string().trim().max(64).optional(),
+  /**
+   * Signing up from an invitation link: with a pending invitation for this same address the
+   * person joins that business and gets none of their own (docs/decisions/035). Otherwise the
+   * sign-up is an ordinary one, with the same answer.
+   */
+  invitationToken: invitationTokenSchema.optional(),
 });
 export type SignUpInput = z.input<typeof signUpInputSchema>;
 
@@ -65,6 +83,18 @@ export const signUpResultSchema = z.object({
 });
 export type SignUpResult = z.infer<typeof signUpResultSchema>;
 
+/**
+ * Who reads the e-mails this installation keeps instead of sending (docs/decisions/017, 036):
+ * `development` — the development mailbox, opened with the key in the server's start-up log;
+ * `administrators` — production without SMTP, read by administrators only; `off` — sent by SMTP.
+ */
+export const MAILBOX_MODES = ['development', 'administrators', 'off'] as const;
+export type MailboxMode = (typeof MAILBOX_MODES)[number];
+
+/** What the sign-up pages need to know about the installation; public, nothing secret. */
+export const authConfigSchema = z.object({ mailbox: z.enum(MAILBOX_MODES) });
+export type AuthConfig = z.infer<typeof authConfigSchema>;
+
 /** Auth routes, relative to the API root. */
 export const authRoutes = {
   signUp: '/api/auth/sign-up',
@@ -78,4 +108,5 @@ export const authRoutes = {
   resetPassword: '/api/auth/reset-password',
   /** The second step of a sign-in with two-factor authentication. */
   mfaVerify: '/api/auth/mfa/verify',
+  config: '/api/auth/config',
 } as const;

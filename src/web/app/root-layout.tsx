@@ -14,6 +14,11 @@ import {
 
 export const LOADING_PAGE_MESSAGE = 'Loading page...';
 
+/** Pages that show "your email is confirmed" in place, where a toast would be missed. */
+function saysConfirmedItself(pathname: string): boolean {
+  return pathname === '/login' || pathname === '/' || pathname.startsWith('/accept-invitation/');
+}
+
 function useUrlNotices() {
   const location = useLocation();
   const navigate = useNavigate();
@@ -24,8 +29,8 @@ function useUrlNotices() {
     if (!hasUrlNotices(location.search) || handled.current.has(location.key)) return;
     handled.current.add(location.key);
     const notices = readUrlNotices(location.search);
-    // The login page says it itself, beside the form that comes next.
-    if (notices.confirmed && location.pathname !== '/login') {
+    // The login page, the home page and an invitation say it themselves, beside what comes next.
+    if (notices.confirmed && !saysConfirmedItself(location.pathname)) {
       toast.success(EMAIL_CONFIRMED_MESSAGE, { id: 'email-confirmed' });
     }
     if (notices.authErrorDescription !== null) {

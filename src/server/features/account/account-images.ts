@@ -1,4 +1,4 @@
-import sharp from 'sharp';
+import { loadSharp } from '#server/platform/media-tools/sharp.ts';
 import { and, eq, ne } from 'drizzle-orm';
 import { AppError } from '#shared/errors/index.ts';
 import {
@@ -45,6 +45,7 @@ export async function processAccountImage(
   if (input.length > ACCOUNT_IMAGE_MAX_BYTES) {
     throw invalidImage(`Upload of ${input.length} bytes`, 'The image must be 5 MB or smaller.');
   }
+  const sharp = await loadSharp();
   let format: string | undefined;
   try {
     const metadata = await sharp(input, { limitInputPixels: MAX_INPUT_PIXELS }).metadata();

@@ -1,5 +1,4 @@
 import { AppError, type ErrorCode } from '#shared/errors/index.ts';
-import { checkPasswordStrength } from '#shared/password-strength.ts';
 import type {
   AccountOverview,
   AccountSession,
@@ -13,7 +12,7 @@ import { serviceError } from '#server/platform/result.ts';
 import { enforceRateLimit, type RateLimitRule } from '#server/platform/security/rate-limit.ts';
 import { hashToken, randomToken } from '#server/platform/security/tokens.ts';
 import * as authRepo from '../auth/auth.repository.ts';
-import { hashPassword, verifyPassword } from '../auth/password.ts';
+import { hashPassword, loadPasswordStrength, verifyPassword } from '../auth/password.ts';
 import * as profileRepo from '../profile/profile.repository.ts';
 import { accountEmails } from './account-emails.tsx';
 import {
@@ -173,6 +172,7 @@ export function createAccountService() {
           details: { fieldErrors: { currentPassword: PASSWORD_CHANGE_FAILED } },
         }),
       );
+      const { checkPasswordStrength } = await loadPasswordStrength();
       const strength = await checkPasswordStrength(input.newPassword, [
         email,
         email.split('@')[0]!,

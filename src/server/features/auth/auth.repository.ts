@@ -67,6 +67,18 @@ export async function unsafeReplaceUnconfirmedPassword(
 }
 
 /**
+ * Removes the business profile and trial of an account nobody has confirmed: its newest sign-up
+ * came from an invitation, so it joins that business instead (docs/decisions/035). An account
+ * that was never confirmed was never signed in to, so these two rows are all its business has.
+ * Call inside the transaction that replaced the unconfirmed password, which proved it still
+ * unconfirmed.
+ */
+export async function unsafeRemoveUnconfirmedBusiness(db: Db, id: string): Promise<void> {
+  await db.execute(sql`delete from public.subscription where user_id = ${id}`);
+  await db.execute(sql`delete from public.business_profiles where user_id = ${id}`);
+}
+
+/**
  * Marks an unconfirmed address confirmed and removes the password set before it was: false when
  * the address was already confirmed (then nothing changes).
  */

@@ -1,6 +1,8 @@
 import { z } from 'zod';
 import { AppError } from '#shared/errors/index.ts';
 import {
+  authConfigSchema,
+  authRoutes,
   authSessionSchema,
   forgotPasswordInputSchema,
   resendConfirmationInputSchema,
@@ -27,12 +29,15 @@ import {
 import {
   clearSessionCookie,
   clearSignUpCookie,
+  clearSignUpInvitationCookie,
   readDeviceCookie,
   readSessionCookie,
   readSignUpCookie,
+  readSignUpInvitationCookie,
   writeDeviceCookie,
   writeSessionCookie,
   writeSignUpCookie,
+  writeSignUpInvitationCookie,
 } from './session-cookie.ts';
 
 const tags = ['Auth'];
@@ -60,11 +65,31 @@ export function createAuthRoutes(auth: AuthService) {
       responses: envelope(signUpResultSchema, 201),
     }),
     async (c) => {
-      const { result, browserNonce } = await auth.signUp(c.req.valid('json'), meta(c));
+      const input = c.req.valid('json');
+      const { result, browserNonce } = await auth.signUp(input, meta(c));
       // Set whether or not the address has an account, so the answers stay alike.
       writeSignUpCookie(c, browserNonce, SIGN_UP_COOKIE_SECONDS);
+      // From what was sent, never from what the server found (docs/decisions/035).
+      if (input.invitationToken) {
+        writeSignUpInvitationCookie(c, input.invitationToken, SIGN_UP_COOKIE_SECONDS);
+      } else {
+        clearSignUpInvitationCookie(c);
+      }
       return ok(c, result, 201);
     },
+  );
+
+  router.openapi(
+    createRoute({
+      method: 'get',
+      path: authRoutes.config,
+      summary:
+        'What the sign-up pages need to know about this installation: who reads the e-mails it keeps instead of sending',
+      tags,
+      responses: envelope(authConfigSchema),
+    }),
+    // The same for everyone, signed in or not; no key, no address (docs/decisions/036).
+    (c) => ok(c, { mailbox: c.get('deps').env.mailbox }),
   );
 
   router.openapi(
@@ -164,7 +189,7 @@ export function createAuthRoutes(auth: AuthService) {
       method: 'get',
       path: '/api/auth/confirm',
       summary:
-        'Confirm an e-mail address from the e-mailed link; redirects to the site root signed in in the browser that signed up, to the login page elsewhere',
+        'Confirm an e-mail address from the e-mailed link; redirects to the site root (or, for a sign-up from an invitation, back to the invitation) signed in in the browser that signed up, to the login page elsewhere',
       tags,
       request: { query: z.object({ token: z.string().max(200).optional() }) },
       responses: envelope(z.null()),
@@ -184,6 +209,12 @@ export function createAuthRoutes(auth: AuthService) {
       if (!confirmed.session) return redirect(c, '/login?confirmed=1');
       clearSignUpCookie(c);
       writeSignedIn(c, confirmed.session);
+      // A sign-up from an invitation goes back to it, to join (docs/decisions/035).
+      const invitation = readSignUpInvitationCookie(c);
+      if (invitation) {
+        clearSignUpInvitationCookie(c);
+        return redirect(c, `/accept-invitation/${encodeURIComponent(invitation)}?confirmed=1`);
+      }
       return redirect(c, '/?confirmed=1');
     },
   );

@@ -26,6 +26,14 @@ export const SIGN_UP_COOKIE_SECONDS = CONFIRM_TOKEN_TTL_MS / 1000;
 
 const INVALID_RESET_LINK = 'This reset link is invalid or has expired. Please ask for a new one.';
 
+/** What a confirmation e-mail says it finishes: setting up a business, or joining one. */
+export interface ConfirmationAbout {
+  /** The business being set up; null for someone without a business of their own. */
+  businessName: string | null;
+  /** The business an invited person is about to join. */
+  joining: string | null;
+}
+
 /** A confirmation link that worked: a session only for the browser that signed up. */
 export interface Confirmed {
   session: IssuedSession | null;
@@ -40,10 +48,13 @@ export function createEmailLinks(
   const db = database.unsafeDb;
   const secureLinkBase = env.appUrl;
 
-  /** A new confirmation link, which ends the account's earlier ones: only the newest works. */
+  /**
+   * A new confirmation link, which ends the account's earlier ones: only the newest works. The
+   * e-mail names the business being set up, or the one being joined (docs/decisions/035).
+   */
   async function sendConfirmation(
     user: { id: string; email: string },
-    businessName: string,
+    about: ConfirmationAbout,
     browserHash: string | null,
   ): Promise<void> {
     const token = randomToken();
@@ -59,18 +70,16 @@ export function createEmailLinks(
       });
     });
     const url = `${secureLinkBase}/api/auth/confirm?token=${encodeURIComponent(token)}`;
-    await mailer.send(
-      user.email,
-      'confirmEmail',
-      emailTemplates.confirmEmail({ url, businessName }),
-    );
+    await mailer.send(user.email, 'confirmEmail', emailTemplates.confirmEmail({ url, ...about }));
   }
 
-  async function businessNameOf(userId: string): Promise<string> {
+  /** What a resent link is about: the account's business, or none for an invited person. */
+  async function confirmationAboutOf(userId: string): Promise<ConfirmationAbout> {
     const result = await db.execute(
       sql`select business_name from public.business_profiles where user_id = ${userId}`,
     );
-    return rowsOf<{ business_name: string }>(result)[0]?.business_name ?? 'your business';
+    const name = rowsOf<{ business_name: string }>(result)[0]?.business_name;
+    return { businessName: name ?? null, joining: null };
   }
 
   return {
@@ -122,7 +131,7 @@ export function createEmailLinks(
         if (!user || user.emailConfirmedAt) return;
         // The new link signs in the browser that signed up, as the one it replaces would have.
         const browserHash = await repo.unsafeLatestConfirmBrowserHash(db, user.id, new Date());
-        await sendConfirmation(user, await businessNameOf(user.id), browserHash);
+        await sendConfirmation(user, await confirmationAboutOf(user.id), browserHash);
       });
     },
 

@@ -1,6 +1,5 @@
 import { randomInt } from 'node:crypto';
 import { Secret, TOTP } from 'otpauth';
-import QRCode from 'qrcode';
 import { AppError, type ErrorCode } from '#shared/errors/index.ts';
 import {
   TOTP_CODE_PATTERN,
@@ -183,6 +182,8 @@ export function createMfaService(deps: AppDeps) {
           new Date(),
         );
         const otpauthUrl = totpFor(secret.base32, email).toString();
+        // Loaded by the first set-up, not at every start (decision 019).
+        const { default: QRCode } = await import('qrcode');
         return {
           qrCodeDataUrl: await QRCode.toDataURL(otpauthUrl, { margin: 1, width: 220 }),
           manualKey: secret.base32.replace(/(.{4})/g, '$1 ').trim(),

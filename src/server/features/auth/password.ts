@@ -1,6 +1,4 @@
-import { hash, verify } from '@node-rs/argon2';
 import { AppError } from '#shared/errors/index.ts';
-import { checkPasswordStrength } from '#shared/password-strength.ts';
 
 // Algorithm.Argon2id; the package's const enum cannot be imported under verbatimModuleSyntax.
 const ARGON2ID = 2;
@@ -9,12 +7,17 @@ const ARGON2ID = 2;
 // here, slow enough to blunt offline guessing, fast enough not to make sign-in a DoS lever.
 const OPTIONS = { algorithm: ARGON2ID, memoryCost: 19_456, timeCost: 2, parallelism: 1 } as const;
 
-export function hashPassword(password: string): Promise<string> {
+// The native module loads with the first password hashed or checked, not at start (decision 019).
+const argon2 = () => import('@node-rs/argon2');
+
+export async function hashPassword(password: string): Promise<string> {
+  const { hash } = await argon2();
   return hash(password, OPTIONS);
 }
 
 export async function verifyPassword(passwordHash: string, password: string): Promise<boolean> {
   try {
+    const { verify } = await argon2();
     return await verify(passwordHash, password);
   } catch {
     return false;
@@ -28,6 +31,12 @@ export async function verifyAgainstDummy(password: string): Promise<void> {
   dummyHash ??= hashPassword('not-a-real-password-for-timing-only');
   await verifyPassword(await dummyHash, password);
 }
+
+/**
+ * The strength estimator: its dictionaries take about 0.1 s to load, so the first check loads
+ * it rather than every start (decision 019).
+ */
+export const loadPasswordStrength = () => import('#shared/password-strength.ts');
 
 function weakPassword(suggestion: string | undefined): AppError {
   const message = 'Password is too weak. Please choose a stronger password.';
@@ -49,6 +58,7 @@ export async function requireStrongPassword(
     const local = value.split('@')[0];
     if (local && local !== value) inputs.push(local);
   }
+  const { checkPasswordStrength } = await loadPasswordStrength();
   const strength = await checkPasswordStrength(password, inputs);
   if (!strength.ok) throw weakPassword(strength.suggestions[0] ?? strength.warning ?? undefined);
 }

@@ -50,6 +50,38 @@ export function clearSignUpCookie(c: AppContext): void {
 }
 
 /**
+ * The invitation a sign-up came from (docs/decisions/035): the confirmation link takes the
+ * browser that signed up back to that invitation instead of the site root. It holds the link's
+ * token, which this browser already has in its address bar; accepting still needs the invited
+ * address signed in. Same path, flags and life as the sign-up cookie.
+ */
+export const SIGN_UP_INVITATION_COOKIE = 'sg_signup_invitation';
+const INVITATION_TOKEN = /^[A-Za-z0-9_-]{20,200}$/;
+
+export function readSignUpInvitationCookie(c: AppContext): string | undefined {
+  const value = getCookie(c, SIGN_UP_INVITATION_COOKIE);
+  return value && INVITATION_TOKEN.test(value) ? value : undefined;
+}
+
+export function writeSignUpInvitationCookie(
+  c: AppContext,
+  token: string,
+  maxAgeSeconds: number,
+): void {
+  setCookie(c, SIGN_UP_INVITATION_COOKIE, token, {
+    httpOnly: true,
+    sameSite: 'Lax',
+    secure: c.get('deps').env.appUrl.startsWith('https://'),
+    path: SIGN_UP_COOKIE_PATH,
+    maxAge: maxAgeSeconds,
+  });
+}
+
+export function clearSignUpInvitationCookie(c: AppContext): void {
+  deleteCookie(c, SIGN_UP_INVITATION_COOKIE, { path: SIGN_UP_COOKIE_PATH });
+}
+
+/**
  * The device cookie (device-cookie.ts): needed only by the sign-in endpoints, which the app's own
  * pages call, so Strict.
  */

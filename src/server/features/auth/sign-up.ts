@@ -7,6 +7,7 @@ import type { BackgroundWork } from '#server/platform/background.ts';
 import { enforceRateLimit } from '#server/platform/security/rate-limit.ts';
 import { hashToken, randomToken } from '#server/platform/security/tokens.ts';
 import { emailTemplates } from '#server/platform/email/templates.tsx';
+import { unsafeInvitationForSignUp } from '../staff/invited-sign-up.ts';
 import { RATE_LIMITS } from './auth-limits.ts';
 import * as repo from './auth.repository.ts';
 import type { EmailLinks } from './email-links.ts';
@@ -40,6 +41,8 @@ export function createSignUp(
    * address nobody confirmed may have been signed up by a stranger first (pre-account takeover):
    * this sign-up's password and names replace the earlier ones, and every earlier link and
    * session ends, so only the link sent now works (docs/decisions/026).
+   * A sign-up from a live invitation to the same address makes the person without a business of
+   * their own: they join the inviting one by accepting (docs/decisions/035).
    */
   async function completeSignUp(
     input: SignUpInput & { email: string },
@@ -48,13 +51,31 @@ export function createSignUp(
     browserHash: string,
   ): Promise<void> {
     const now = new Date();
-    const businessName = input.businessName?.trim() || undefined;
+    const invitation = input.invitationToken
+      ? await unsafeInvitationForSignUp(db, input.invitationToken, input.email, now)
+      : null;
+    // An invited person names no business; whatever the form sent for one is not used.
+    const businessName = invitation ? undefined : input.businessName?.trim() || undefined;
+    const provision = {
+      fullName: input.fullName,
+      businessName,
+      timeZone: input.timeZone,
+      withBusiness: invitation === null,
+      now,
+    };
+    const confirmationFor = invitation
+      ? { businessName: null, joining: invitation.businessName }
+      : { businessName: businessName ?? 'your business', joining: null };
     if (existing?.emailConfirmedAt) {
+      // The owner of the address is sent to sign in, and on to the invitation if there is one.
+      const next = invitation
+        ? `?redirect=${encodeURIComponent(`/accept-invitation/${input.invitationToken}`)}`
+        : '';
       await mailer.send(
         existing.email,
         'accountExists',
         emailTemplates.accountExists({
-          loginUrl: `${secureLinkBase}/login`,
+          loginUrl: `${secureLinkBase}/login${next}`,
           resetUrl: `${secureLinkBase}/forgot-password`,
         }),
       );
@@ -69,13 +90,9 @@ export function createSignUp(
         }
         await repo.unsafeEndLinks(t, existing.id, now);
         await repo.unsafeDeleteSessionsOfUser(t, existing.id);
+        if (invitation) await repo.unsafeRemoveUnconfirmedBusiness(t, existing.id);
         await applySettings(t, tenantSettings({ userId: existing.id, tenantId: existing.id }));
-        await reprovisionAccount(t, {
-          userId: existing.id,
-          fullName: input.fullName,
-          businessName,
-          now,
-        });
+        await reprovisionAccount(t, { userId: existing.id, ...provision });
         return true;
       });
       if (!replaced) {
@@ -86,7 +103,7 @@ export function createSignUp(
       }
       sessions.forgetCached(existing.id);
       deps.logger.info({ userId: existing.id }, 'unconfirmed account signed up again');
-      await links.sendConfirmation(existing, businessName ?? 'your business', browserHash);
+      await links.sendConfirmation(existing, confirmationFor, browserHash);
       return;
     }
     let user: repo.UserRow;
@@ -102,12 +119,7 @@ export function createSignUp(
           tx as unknown as Tx,
           tenantSettings({ userId: created.id, tenantId: created.id }),
         );
-        await provisionAccount(tx as unknown as Tx, {
-          userId: created.id,
-          fullName: input.fullName,
-          businessName,
-          now,
-        });
+        await provisionAccount(tx as unknown as Tx, { userId: created.id, ...provision });
         return created;
       });
     } catch (error) {
@@ -117,8 +129,11 @@ export function createSignUp(
       await completeSignUp(input, id, raced, browserHash);
       return;
     }
-    await links.sendConfirmation(user, businessName ?? 'your business', browserHash);
-    deps.logger.info({ userId: user.id }, 'account created');
+    await links.sendConfirmation(user, confirmationFor, browserHash);
+    deps.logger.info(
+      { userId: user.id, invited: invitation !== null },
+      invitation ? 'account created to join a business' : 'account created',
+    );
   }
 
   /**

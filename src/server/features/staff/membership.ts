@@ -45,17 +45,18 @@ export interface ActorFactsRow {
 }
 
 export function actorFactsOf(userId: string, row: ActorFactsRow | undefined): ActorFacts {
-  const owner: Membership = {
-    tenant_id: userId,
-    role: 'owner',
-    business_name: row?.business_name ?? 'Your business',
-  };
+  // Someone who joined by invitation has no business of their own (docs/decisions/035): no
+  // business profile, so no owner membership to list or to fall back to.
+  const own: Membership[] =
+    row?.business_name != null
+      ? [{ tenant_id: userId, role: 'owner', business_name: row.business_name }]
+      : [];
   const staff = (row?.staff ?? []).map(([tenantId, role, businessName]): Membership => ({
     tenant_id: tenantId,
     role: role as TenantRole,
     business_name: businessName ?? 'Your business',
   }));
-  return { memberships: [owner, ...staff], inactive: row?.status === 'inactive' };
+  return { memberships: [...own, ...staff], inactive: row?.status === 'inactive' };
 }
 
 /** Kept prepared, like the session lookup (auth.repository.ts, docs/decisions/015). */
@@ -129,7 +130,10 @@ export function membershipCache(deps: AppDeps): MembershipCache {
 
 /**
  * The business account to act in: the one the cookie names if the person still belongs to it,
- * else their own. A removed member thus falls back to their own business at once.
+ * else their own, else the first one they are staff of (someone without a business of their own
+ * who joined one, in a browser that never chose). A removed member thus falls back at once.
+ * Someone with no business at all acts in their own empty tenant as a viewer: they can read and
+ * change their own account, and no service lets them create anything (docs/decisions/035).
  */
 export function chooseMembership(
   memberships: readonly Membership[],
@@ -138,10 +142,11 @@ export function chooseMembership(
 ): { tenantId: string; tenantRole: TenantRole } {
   const chosen =
     (requested && memberships.find((m) => m.tenant_id === requested)) ||
-    memberships.find((m) => m.tenant_id === userId);
+    memberships.find((m) => m.tenant_id === userId) ||
+    memberships[0];
   return chosen
     ? { tenantId: chosen.tenant_id, tenantRole: chosen.role }
-    : { tenantId: userId, tenantRole: 'owner' };
+    : { tenantId: userId, tenantRole: 'viewer' };
 }
 
 /**

@@ -111,14 +111,25 @@ function render(node: ReactNode): string {
 }
 
 export const emailTemplates = {
-  confirmEmail(input: { url: string; businessName: string }): RenderedEmail {
+  confirmEmail(input: {
+    url: string;
+    /** The business being set up; null for someone who has none of their own. */
+    businessName: string | null;
+    /** The business an invited person joins once confirmed (docs/decisions/035). */
+    joining?: string | null;
+  }): RenderedEmail {
+    const purpose = input.joining
+      ? `to finish creating your account, then join ${input.joining}`
+      : input.businessName
+        ? `to finish setting up ${input.businessName}`
+        : 'to finish setting up your account';
     return {
       subject: 'Confirm your e-mail address for Soci Gen',
       html: render(
         <Layout preview="Confirm your e-mail address to start using Soci Gen.">
           <h1 style={{ fontSize: 22, margin: '0 0 12px' }}>Confirm your e-mail address</h1>
           <p style={{ fontSize: 15, lineHeight: 1.6 }}>
-            Welcome to Soci Gen! Confirm this address to finish setting up {input.businessName}.
+            Welcome to Soci Gen! Confirm this address {purpose}.
           </p>
           <ActionButton href={input.url} label="Confirm e-mail address" />
           <p style={{ fontSize: 13, color: '#475569' }}>
@@ -126,7 +137,7 @@ export const emailTemplates = {
           </p>
         </Layout>,
       ),
-      text: `Welcome to Soci Gen!\n\nConfirm your e-mail address to finish setting up ${input.businessName}:\n${input.url}\n\nThis link works once and expires in 24 hours.`,
+      text: `Welcome to Soci Gen!\n\nConfirm your e-mail address ${purpose}:\n${input.url}\n\nThis link works once and expires in 24 hours.`,
     };
   },
   resetPassword(input: { url: string }): RenderedEmail {

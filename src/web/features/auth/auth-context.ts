@@ -73,3 +73,11 @@ export function useAuth(): AuthContextValue {
   if (!value) throw new Error('useAuth must be used inside <AuthProvider>');
   return value;
 }
+
+/**
+ * Who is signed in, for query keys that carry the user id: null when nobody is. Unlike useAuth it
+ * reads no further than the id, and answers null outside the provider.
+ */
+export function useUserId(): string | null {
+  return useContext(AuthContext)?.user?.id ?? null;
+}

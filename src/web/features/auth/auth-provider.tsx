@@ -9,9 +9,9 @@ import {
 } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import type { AuthSession, SignInInput, SignUpInput } from '#shared/contracts/auth.contract.ts';
-import { AppError, normalizeError, type AppErrorRecord } from '#shared/errors/index.ts';
-import { accountApi, accountKeys } from '../account/api/account-api.ts';
-import { authApi } from './api/auth-api.ts';
+import { AppError, normalizeError } from '#shared/errors/index.ts';
+import { accountApi, accountKeys } from '../account/index.ts';
+import { useSessionMutations, useSessionQuery } from './api/use-session.ts';
 import {
   AuthContext,
   type AuthContextValue,
@@ -25,87 +25,18 @@ import {
   sessionRemainingMs,
   startSessionRefreshTimer,
 } from './lib/session-refresh.ts';
+import { initialCore, isUnauthorized, reducer } from './lib/session-state.ts';
 
 /** Seed §4/§9: the business profile and subscription are fetched 100 ms after a session change. */
 export const POST_LOGIN_FETCH_DELAY_MS = 100;
 
-interface CoreState {
-  status: 'loading' | 'initialised';
-  session: AuthSession | null;
-  /** Monotonic time the current session arrived; the refresh timer counts from here. */
-  receivedAt: number;
-  /**
-   * Bumped when a user arrives (initial session, sign-in), not on token refreshes: account data is
-   * fetched once per arrival, POST_LOGIN_FETCH_DELAY_MS after it.
-   */
-  arrival: number;
-  error: AppErrorRecord | null;
-  lastEvent: AuthEvent | null;
-  signOutReason: SignOutReason | null;
-}
-
-type CoreAction =
-  | { type: 'initialised'; session: AuthSession | null; error?: AppErrorRecord | null }
-  | { type: 'session-changed'; event: AuthEvent; session: AuthSession }
-  | { type: 'signed-out'; reason: SignOutReason }
-  | { type: 'event'; event: AuthEvent }
-  | { type: 'error'; error: AppErrorRecord };
-
-function reducer(state: CoreState, action: CoreAction): CoreState {
-  switch (action.type) {
-    case 'initialised':
-      return {
-        ...state,
-        status: 'initialised',
-        session: action.session,
-        receivedAt: monotonicNow(),
-        arrival: action.session ? state.arrival + 1 : state.arrival,
-        error: action.error ?? null,
-      };
-    case 'session-changed':
-      // Seed §4: on a session change the user and session are set and the error is cleared.
-      return {
-        ...state,
-        status: 'initialised',
-        session: action.session,
-        receivedAt: monotonicNow(),
-        arrival: action.event === 'token-refreshed' ? state.arrival : state.arrival + 1,
-        error: null,
-        lastEvent: action.event,
-        signOutReason: null,
-      };
-    case 'signed-out':
-      return {
-        ...state,
-        status: 'initialised',
-        session: null,
-        lastEvent: 'signed-out',
-        signOutReason: action.reason,
-      };
-    case 'event':
-      return { ...state, lastEvent: action.event };
-    case 'error':
-      return { ...state, error: action.error };
+async function nullWhenNotFound<T>(request: Promise<T>): Promise<T | null> {
+  try {
+    return await request;
+  } catch (error) {
+    if (error instanceof AppError && error.record.code === 'NOT_FOUND') return null;
+    throw error;
   }
-}
-
-const initialCore: CoreState = {
-  status: 'loading',
-  session: null,
-  receivedAt: 0,
-  arrival: 0,
-  error: null,
-  lastEvent: null,
-  signOutReason: null,
-};
-
-function isUnauthorized(error: unknown): boolean {
-  if (!(error instanceof AppError)) return false;
-  return (
-    error.record.code === 'UNAUTHORIZED' ||
-    error.record.code === 'AUTH_SESSION_ERROR' ||
-    error.record.details?.['status'] === 401
-  );
 }
 
 export function AuthProvider({ children }: { children: ReactNode }) {
@@ -143,19 +74,25 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     [emit, queryClient],
   );
 
-  // The session cookie may already be there (a reload, the e-mail confirmation redirect).
+  // The session cookie may already be there (a reload, the e-mail confirmation redirect). Its
+  // answer is taken once, when it arrives.
+  const {
+    signIn: signInCall,
+    verifyMfa: verifyMfaCall,
+    signUp: signUpCall,
+    signOut: signOutCall,
+    refresh,
+  } = useSessionMutations();
+  const initial = useSessionQuery(core.status === 'loading');
+  const initialTaken = useRef(false);
+  const { data: initialSession, error: initialError, status: initialStatus } = initial;
   useEffect(() => {
-    const controller = new AbortController();
-    authApi
-      .getSession(controller.signal)
-      .then((session) => dispatch({ type: 'initialised', session }))
-      .catch((error: unknown) => {
-        if (controller.signal.aborted) return;
-        // Treated as signed out; the record stays in state (and the error log) for diagnosis.
-        dispatch({ type: 'initialised', session: null, error: normalizeError(error) });
-      });
-    return () => controller.abort();
-  }, []);
+    if (initialTaken.current || initialStatus === 'pending') return;
+    initialTaken.current = true;
+    if (initialStatus === 'success') dispatch({ type: 'initialised', session: initialSession });
+    // Treated as signed out; the record stays in state (and the error log) for diagnosis.
+    else dispatch({ type: 'initialised', session: null, error: normalizeError(initialError) });
+  }, [initialStatus, initialSession, initialError]);
 
   // Seed §4: 100 ms after the session changes, fetch the business profile and subscription.
   const [accountReadyFor, setAccountReadyFor] = useState(0);
@@ -174,14 +111,16 @@ export function AuthProvider({ children }: { children: ReactNode }) {
   }, [userId, arrival, queryClient]);
   const accountEnabled = userId !== null && accountReadyFor === arrival;
 
+  // Someone who joined a business by invitation and has not accepted yet acts in no business:
+  // no profile or subscription to read, which is an answer, not an error (docs/decisions/035).
   const businessProfileQuery = useQuery({
     queryKey: accountKeys.businessProfile(userId ?? 'none'),
-    queryFn: ({ signal }) => accountApi.getBusinessProfile(signal),
+    queryFn: ({ signal }) => nullWhenNotFound(accountApi.getBusinessProfile(signal)),
     enabled: accountEnabled,
   });
   const subscriptionQuery = useQuery({
     queryKey: accountKeys.subscription(userId ?? 'none'),
-    queryFn: ({ signal }) => accountApi.getSubscription(signal),
+    queryFn: ({ signal }) => nullWhenNotFound(accountApi.getSubscription(signal)),
     enabled: accountEnabled,
   });
 
@@ -201,19 +140,19 @@ export function AuthProvider({ children }: { children: ReactNode }) {
       remainingMs: () => sessionRemainingMs(session.expiresIn, receivedAt, monotonicNow()),
       refresh: async () => {
         try {
-          changeSession('token-refreshed', await authApi.refresh());
+          changeSession('token-refreshed', await refresh());
         } catch (error) {
           if (isUnauthorized(error)) clearSession('expired');
           else dispatch({ type: 'error', error: normalizeError(error) });
         }
       },
     });
-  }, [session, receivedAt, changeSession, clearSession]);
+  }, [session, receivedAt, changeSession, clearSession, refresh]);
 
   const signIn = useCallback(
     async (input: SignInInput) => {
       try {
-        const next = await authApi.signIn(input);
+        const next = await signInCall(input);
         // With two-factor authentication the password alone opens no session yet.
         if ('mfaRequired' in next) return next;
         changeSession('signed-in', next);
@@ -224,13 +163,13 @@ export function AuthProvider({ children }: { children: ReactNode }) {
         throw error;
       }
     },
-    [changeSession],
+    [changeSession, signInCall],
   );
 
   const verifyMfa = useCallback(
     async (challengeToken: string, code: string) => {
       try {
-        const next = await authApi.verifyMfa(challengeToken, code);
+        const next = await verifyMfaCall({ challengeToken, code });
         changeSession('mfa-verified', next);
         return next;
       } catch (error) {
@@ -238,35 +177,38 @@ export function AuthProvider({ children }: { children: ReactNode }) {
         throw error;
       }
     },
-    [changeSession],
+    [changeSession, verifyMfaCall],
   );
 
-  const signUp = useCallback(async (input: SignUpInput) => {
-    try {
-      return await authApi.signUp(input);
-    } catch (error) {
-      dispatch({ type: 'error', error: normalizeError(error) });
-      throw error;
-    }
-  }, []);
+  const signUp = useCallback(
+    async (input: SignUpInput) => {
+      try {
+        return await signUpCall(input);
+      } catch (error) {
+        dispatch({ type: 'error', error: normalizeError(error) });
+        throw error;
+      }
+    },
+    [signUpCall],
+  );
 
   const signOut = useCallback(async () => {
     try {
-      await authApi.signOut();
+      await signOutCall();
     } finally {
       // Even if the server could not be reached, this tab forgets the user.
       clearSession('user');
     }
-  }, [clearSession]);
+  }, [clearSession, signOutCall]);
 
   const refreshSession = useCallback(async () => {
     try {
-      changeSession('token-refreshed', await authApi.refresh());
+      changeSession('token-refreshed', await refresh());
     } catch (error) {
       if (isUnauthorized(error)) clearSession('expired');
       throw error;
     }
-  }, [changeSession, clearSession]);
+  }, [changeSession, clearSession, refresh]);
 
   const reloadAccount = useCallback(async () => {
     await queryClient.invalidateQueries({ queryKey: accountKeys.all });

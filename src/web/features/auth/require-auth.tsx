@@ -2,7 +2,7 @@ import { useEffect, type ReactNode } from 'react';
 import { Navigate, Outlet, useLocation } from 'react-router';
 import { toast } from 'sonner';
 import { LoadingScreen } from '../../components/ui/spinner.tsx';
-import { appPaths } from '../../lib/routes.ts';
+import { appPaths } from '../../lib/app-paths.ts';
 import { hasUrlNotices, stripUrlNotices } from '../../lib/url-notices.ts';
 import { useAuth } from './auth-context.ts';
 

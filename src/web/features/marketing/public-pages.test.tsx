@@ -1,7 +1,9 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import type { ComponentType } from 'react';
-import { cleanup, fireEvent, render, screen } from '@testing-library/react';
+import { cleanup, fireEvent, render, screen, within } from '@testing-library/react';
 import { MemoryRouter, Route, Routes } from 'react-router';
+import { authValue } from '../../test/auth-state.ts';
+import { AuthContext, type AuthContextValue } from '../auth/index.ts';
 import PublicLayout from './components/public-layout.tsx';
 import AboutPage from './pages/about-page.tsx';
 import ContactPage from './pages/contact-page.tsx';
@@ -113,5 +115,64 @@ describe('features page', () => {
       if (released.has(section.id)) expect(section.textContent).not.toContain('Coming soon');
       else expect(section.textContent).toContain('Coming soon');
     }
+  });
+});
+
+describe('the public header and the e-mail confirmation landing', () => {
+  function renderSignedIn(path: string, auth: AuthContextValue) {
+    return render(
+      <AuthContext.Provider value={auth}>
+        <MemoryRouter initialEntries={[path]}>
+          <Routes>
+            <Route element={<PublicLayout />}>
+              <Route path="/" element={<HomePage />} />
+              <Route path="/pricing" element={<PricingPage />} />
+            </Route>
+          </Routes>
+        </MemoryRouter>
+      </AuthContext.Provider>,
+    );
+  }
+
+  it('offers a signed-in person the dashboard instead of signing in or up, on every page', () => {
+    for (const path of ['/', '/pricing']) {
+      renderSignedIn(path, authValue());
+      const header = screen.getByRole('banner');
+      const dashboard = within(header).getByRole('link', { name: 'Dashboard' });
+      expect(dashboard.getAttribute('href')).toBe('/dashboard');
+      expect(within(header).queryByRole('link', { name: 'Sign in' })).toBeNull();
+      expect(within(header).queryByRole('link', { name: 'Start free trial' })).toBeNull();
+      cleanup();
+    }
+  });
+
+  it('offers a visitor sign in and the free trial', () => {
+    renderSignedIn('/pricing', authValue({ session: null }));
+    const header = screen.getByRole('banner');
+    expect(within(header).getByRole('link', { name: 'Sign in' })).toBeTruthy();
+    expect(within(header).getByRole('link', { name: 'Start free trial' })).toBeTruthy();
+    expect(within(header).queryByRole('link', { name: 'Dashboard' })).toBeNull();
+  });
+
+  it('says the address is confirmed, with the way into the dashboard, until dismissed', () => {
+    renderSignedIn('/?confirmed=1', authValue());
+    const message = screen.getByText('Your email is confirmed. Welcome to Soci Gen!');
+    expect(message.closest('[role="status"]')).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Go to your dashboard' }).getAttribute('href')).toBe(
+      '/dashboard',
+    );
+    fireEvent.click(screen.getByRole('button', { name: 'Dismiss' }));
+    expect(screen.queryByText('Your email is confirmed. Welcome to Soci Gen!')).toBeNull();
+  });
+
+  it('asks someone the link did not sign in to log in', () => {
+    renderSignedIn('/?confirmed=1', authValue({ session: null }));
+    expect(screen.getByText('Your email is confirmed. Please log in to continue.')).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Log in' }).getAttribute('href')).toBe('/login');
+  });
+
+  it('says nothing on an ordinary visit', () => {
+    renderSignedIn('/', authValue());
+    expect(screen.queryByText(/Your email is confirmed/)).toBeNull();
   });
 });

@@ -1,6 +1,6 @@
 import type { BusinessProfile, Profile, Subscription } from '#shared/contracts/account.contract.ts';
 import { api } from '../../../lib/api-client.ts';
-import { apiRoutes } from '../../../lib/routes.ts';
+import { accountPaths } from '../../../lib/routes.ts';
 
 // Keys carry the user id so one user's cached data can never be shown to the next one.
 export const accountKeys = {
@@ -12,9 +12,9 @@ export const accountKeys = {
 
 export const accountApi = {
   getBusinessProfile: (signal?: AbortSignal) =>
-    api.get<BusinessProfile>(apiRoutes.account.businessProfile, signal ? { signal } : {}),
+    api.get<BusinessProfile>(accountPaths.businessProfile, signal ? { signal } : {}),
   getSubscription: (signal?: AbortSignal) =>
-    api.get<Subscription>(apiRoutes.account.subscription, signal ? { signal } : {}),
+    api.get<Subscription>(accountPaths.subscription, signal ? { signal } : {}),
   getProfile: (signal?: AbortSignal) =>
-    api.get<Profile>(apiRoutes.account.profile, signal ? { signal } : {}),
+    api.get<Profile>(accountPaths.profile, signal ? { signal } : {}),
 };

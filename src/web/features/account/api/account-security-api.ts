@@ -1,18 +1,19 @@
 import { AppError, appErrorFromResponse, isErrorResponse } from '#shared/errors/index.ts';
 import type { BusinessProfile, Profile } from '#shared/contracts/account.contract.ts';
-import {
-  accountSecurityRoutes as paths,
-  type AccountOverview,
-  type AccountSession,
-  type BackupCodes,
-  type ChangeEmailInput,
-  type ChangePasswordInput,
-  type DeletionRequestStatus,
-  type MfaSetup,
-  type MfaStatus,
-  type NotificationPreferences,
+import type {
+  AccountOverview,
+  AccountSession,
+  BackupCodes,
+  ChangeEmailInput,
+  ChangePasswordInput,
+  DeletionRequestStatus,
+  MfaSetup,
+  MfaStatus,
+  NotificationPreferences,
 } from '#shared/contracts/account-security.contract.ts';
 import { api, recordError } from '../../../lib/api-client.ts';
+import { accountPaths } from '../../../lib/routes.ts';
+import { accountSecurityPaths } from '../../../lib/api-paths.ts';
 import { shrinkImageForUpload } from '../lib/shrink-image.ts';
 
 // The signed-in person's own account: security, sessions, images and preferences.
@@ -63,6 +64,7 @@ async function uploadFile<T>(path: string, file: File): Promise<T> {
   return (body as { data: T }).data;
 }
 
+const paths = accountSecurityPaths;
 const opts = (signal?: AbortSignal) => (signal ? { signal } : {});
 
 export const accountSecurityApi = {
@@ -76,7 +78,7 @@ export const accountSecurityApi = {
   changeEmail: (input: ChangeEmailInput) => api.post<null>(paths.accountEmail, input),
   changePassword: (input: ChangePasswordInput) => api.post<null>(paths.accountPassword, input),
   updateName: (fullName: string | null) =>
-    api.patch<Profile>('/api/profile', { full_name: fullName }),
+    api.patch<Profile>(accountPaths.profile, { full_name: fullName }),
   uploadAvatar: (file: File) => uploadFile<Profile>(paths.accountAvatar, file),
   removeAvatar: () => api.delete<Profile>(paths.accountAvatar),
 
@@ -96,7 +98,7 @@ export const accountSecurityApi = {
     api.put<NotificationPreferences>(paths.notificationPreferences, input),
 
   updateBusinessProfile: (input: Record<string, unknown>) =>
-    api.patch<BusinessProfile>('/api/business-profile', input),
+    api.patch<BusinessProfile>(accountPaths.businessProfile, input),
   uploadLogo: (file: File) => uploadFile<BusinessProfile>(paths.businessLogo, file),
   removeLogo: () => api.delete<BusinessProfile>(paths.businessLogo),
 };

@@ -14,7 +14,7 @@ import {
 } from '../../../components/ui/card.tsx';
 import { Skeleton } from '../../../components/ui/skeleton.tsx';
 import { userMessageOf } from '../../../lib/errors.ts';
-import { useAuth } from '../../auth/auth-context.ts';
+import { useAuth } from '../../auth/index.ts';
 import { adminApi, adminKeys } from '../api/admin-api.ts';
 
 const timeFormat = new Intl.DateTimeFormat(undefined, { timeStyle: 'medium', dateStyle: 'short' });

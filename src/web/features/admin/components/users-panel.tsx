@@ -11,7 +11,7 @@ import { Button } from '../../../components/ui/button.tsx';
 import { Input, inputClasses } from '../../../components/ui/input.tsx';
 import { Skeleton } from '../../../components/ui/skeleton.tsx';
 import { userMessageOf } from '../../../lib/errors.ts';
-import { useAuth } from '../../auth/auth-context.ts';
+import { useAuth } from '../../auth/index.ts';
 import { adminApi, adminKeys } from '../api/admin-api.ts';
 
 const dateFormat = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium' });

@@ -6,7 +6,7 @@ import type { AdminAccount } from '#shared/contracts/admin.contract.ts';
 import { createQueryClient } from '../../../app/query-client.ts';
 import { authValue, USER_ID } from '../../../test/auth-state.ts';
 import { mockApi, ok } from '../../../test/mock-api.ts';
-import { AuthContext } from '../../auth/auth-context.ts';
+import { AuthContext } from '../../auth/index.ts';
 import AdminPage from './admin-page.tsx';
 
 const PERSON = '00000000-0000-4000-8000-0000000000b1';

@@ -5,7 +5,7 @@ import { Skeleton } from '../../../components/ui/skeleton.tsx';
 import { PageHeader } from '../../../components/ui/page-header.tsx';
 import { cn } from '../../../lib/cn.ts';
 import { useDocumentTitle } from '../../../lib/use-document-title.ts';
-import { useActor } from '../../staff/lib/use-actor.ts';
+import { useActor } from '../../staff/index.ts';
 import { SystemPanel } from '../components/system-panel.tsx';
 import { UsersPanel } from '../components/users-panel.tsx';
 

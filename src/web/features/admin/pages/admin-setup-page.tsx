@@ -19,8 +19,7 @@ import { PasswordInput } from '../../../components/ui/password-input.tsx';
 import { Skeleton } from '../../../components/ui/skeleton.tsx';
 import { userMessageOf } from '../../../lib/errors.ts';
 import { useDocumentTitle } from '../../../lib/use-document-title.ts';
-import { useAuth } from '../../auth/auth-context.ts';
-import { applyServerErrors } from '../../auth/lib/server-errors.ts';
+import { applyServerErrors, useAuth } from '../../auth/index.ts';
 import { adminApi, adminKeys } from '../api/admin-api.ts';
 
 // Seed §2: shown without any check. The first administrator is created here, once, with the
@@ -35,7 +34,8 @@ export default function AdminSetupPage() {
   const auth = useAuth();
   const [formError, setFormError] = useState<string | null>(null);
   const status = useQuery({
-    queryKey: adminKeys.setup,
+    // Shown signed in or not: the key carries who is asking, or none.
+    queryKey: adminKeys.setup(auth.user?.id ?? 'anonymous'),
     queryFn: ({ signal }) => adminApi.setupNeeded(signal),
   });
   const form = useForm<FormValues>({

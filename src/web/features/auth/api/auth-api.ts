@@ -1,4 +1,5 @@
 import type {
+  AuthConfig,
   AuthSession,
   ForgotPasswordInput,
   ResetPasswordInput,
@@ -8,12 +9,15 @@ import type {
 } from '#shared/contracts/auth.contract.ts';
 import type { MfaChallenge } from '#shared/contracts/account-security.contract.ts';
 import { api } from '../../../lib/api-client.ts';
-import { apiRoutes } from '../../../lib/routes.ts';
+import { authPaths } from '../../../lib/routes.ts';
 
 // Auth calls. The session lives in an httpOnly cookie the browser sends by itself; these answers
 // only describe it.
 
-const routes = apiRoutes.auth;
+const routes = authPaths;
+
+/** The installation's sign-up settings: the same for everyone, so the key carries no user id. */
+export const authConfigKey = ['auth', 'config'] as const;
 
 export const authApi = {
   getSession: (signal?: AbortSignal) =>
@@ -27,4 +31,5 @@ export const authApi = {
   resendConfirmation: (email: string) => api.post<null>(routes.resendConfirmation, { email }),
   forgotPassword: (input: ForgotPasswordInput) => api.post<null>(routes.forgotPassword, input),
   resetPassword: (input: ResetPasswordInput) => api.post<null>(routes.resetPassword, input),
+  config: (signal?: AbortSignal) => api.get<AuthConfig>(routes.config, signal ? { signal } : {}),
 };

@@ -21,7 +21,7 @@ import { AuthCard } from '../components/auth-card.tsx';
 import { MfaChallengeForm } from '../components/mfa-challenge-form.tsx';
 import { applyServerErrors } from '../lib/server-errors.ts';
 import { LOGIN_REQUIRED_MESSAGE, type LoginRedirectState } from '../require-auth.tsx';
-import { ContinueWithFacebook } from '../../platforms/components/continue-with-facebook.tsx';
+import { ContinueWithFacebook } from '../../platforms/index.ts';
 
 const FIELDS = ['email', 'password'] as const;
 

@@ -14,9 +14,7 @@ import {
 import { inputClasses } from '../../../components/ui/input.tsx';
 import { Label } from '../../../components/ui/label.tsx';
 import { cn } from '../../../lib/cn.ts';
-import { useConnections } from '../../platforms/api/platforms-api.ts';
-import { PlatformIcon } from '../../platforms/components/brand-icons.tsx';
-import { PLATFORM_LABELS } from '../../platforms/lib/health.ts';
+import { PLATFORM_LABELS, PlatformIcon, useConnections } from '../../platforms/index.ts';
 import { accountLabel } from '#shared/account-label.ts';
 
 // The calendar's account filter (decision 076): the business's Facebook Pages and Instagram

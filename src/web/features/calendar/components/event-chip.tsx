@@ -2,15 +2,16 @@ import { memo, type KeyboardEvent } from 'react';
 import { StickyNote, Sparkles } from 'lucide-react';
 import type { CalendarEvent } from '#shared/contracts/calendar.contract.ts';
 import { cn } from '../../../lib/cn.ts';
-import { canMove, TYPE_LABELS } from '../lib/calendar-model.ts';
-import { formatTime } from '../lib/format.ts';
 import {
+  canMove,
+  platformNames,
   PlatformStripe,
   STATUS_STYLES,
   StatusIcon,
-  platformNames,
   statusLabel,
-} from './event-style.tsx';
+  TYPE_LABELS,
+} from '../../posts/index.ts';
+import { formatTime } from '../../../lib/date-format.ts';
 
 export const DRAG_TYPE = 'application/x-soci-gen-event';
 export const MOVE_HINT_ID = 'calendar-move-hint';

@@ -15,7 +15,7 @@ import { FormField } from '../../../components/ui/form-field.tsx';
 import { Input } from '../../../components/ui/input.tsx';
 import { Skeleton } from '../../../components/ui/skeleton.tsx';
 import { userMessageOf } from '../../../lib/errors.ts';
-import { useCalendarFeed, useCalendarFeedMutations } from '../api/calendar-api.ts';
+import { useCalendarFeed, useCalendarFeedMutations } from '../api/use-calendar-feed.ts';
 
 /**
  * The private subscription link (decision 070). Only a hash of its secret is stored, so the

@@ -1,6 +1,6 @@
 import { EVENT_STATUSES } from '#shared/contracts/calendar.contract.ts';
 import { cn } from '../../../lib/cn.ts';
-import { NO_PLATFORM_STRIPE, PLATFORM_STYLES, StatusIcon, statusLabel } from './event-style.tsx';
+import { NO_PLATFORM_STRIPE, PLATFORM_STYLES, StatusIcon, statusLabel } from '../../posts/index.ts';
 
 export function CalendarLegend({ className }: { className?: string }) {
   return (

@@ -3,10 +3,15 @@ import type { CalendarEvent } from '#shared/contracts/calendar.contract.ts';
 import { Badge } from '../../../components/ui/badge.tsx';
 import { EmptyState } from '../../../components/ui/empty-state.tsx';
 import { cn } from '../../../lib/cn.ts';
-import { TYPE_LABELS } from '../lib/calendar-model.ts';
-import { formatFullDay, formatTime } from '../lib/format.ts';
-import { formatDateKey, type PlainDate } from '../lib/time-zone.ts';
-import { PlatformStripe, StatusIcon, platformNames, statusLabel } from './event-style.tsx';
+import {
+  platformNames,
+  PlatformStripe,
+  StatusIcon,
+  statusLabel,
+  TYPE_LABELS,
+} from '../../posts/index.ts';
+import { formatFullDay, formatTime } from '../../../lib/date-format.ts';
+import { formatDateKey, type PlainDate } from '../../../lib/zoned-time.ts';
 
 export function ListView({
   days,

@@ -2,8 +2,8 @@ import { memo, useState, type DragEvent } from 'react';
 import { Plus } from 'lucide-react';
 import type { CalendarEvent } from '#shared/contracts/calendar.contract.ts';
 import { cn } from '../../../lib/cn.ts';
-import { formatLongDay, formatWeekdayShort } from '../lib/format.ts';
-import { formatDateKey, sameDate, type PlainDate } from '../lib/time-zone.ts';
+import { formatLongDay, formatWeekdayShort } from '../../../lib/date-format.ts';
+import { formatDateKey, sameDate, type PlainDate } from '../../../lib/zoned-time.ts';
 import { DRAG_TYPE, EventChip, type ChipActions } from './event-chip.tsx';
 
 /** How many events a month cell shows before "+N more". */

@@ -2,8 +2,8 @@ import { memo, useLayoutEffect, useRef, useState } from 'react';
 import type { CalendarEvent } from '#shared/contracts/calendar.contract.ts';
 import { cn } from '../../../lib/cn.ts';
 import { hourKey } from '../lib/calendar-model.ts';
-import { formatHour, formatLongDay, formatShortDay } from '../lib/format.ts';
-import { formatDateKey, sameDate, type PlainDate } from '../lib/time-zone.ts';
+import { formatHour, formatLongDay, formatShortDay } from '../../../lib/date-format.ts';
+import { formatDateKey, sameDate, type PlainDate } from '../../../lib/zoned-time.ts';
 import { EventChip } from './event-chip.tsx';
 import { dropHandlers, type SlotActions } from './month-view.tsx';
 

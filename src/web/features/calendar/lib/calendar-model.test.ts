@@ -1,14 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import type { CalendarEvent } from '#shared/contracts/calendar.contract.ts';
-import {
-  canMove,
-  choosableStatuses,
-  indexEvents,
-  movedTime,
-  stepAnchor,
-  visibleRange,
-} from './calendar-model.ts';
-import { formatDateKey, zonedParts } from './time-zone.ts';
+import { canMove, choosableStatuses } from '../../posts/index.ts';
+import { indexEvents, movedTime, stepAnchor, visibleRange } from './calendar-model.ts';
+import { formatDateKey, zonedParts } from '../../../lib/zoned-time.ts';
 
 const LONDON = 'Europe/London';
 const NEW_YORK = 'America/New_York';

@@ -1,4 +1,4 @@
-import type { CalendarEvent, EventStatus, EventType } from '#shared/contracts/calendar.contract.ts';
+import type { CalendarEvent } from '#shared/contracts/calendar.contract.ts';
 import {
   addDays,
   createZonedPartsReader,
@@ -10,7 +10,7 @@ import {
   zonedParts,
   zonedToUtc,
   type PlainDate,
-} from './time-zone.ts';
+} from '../../../lib/zoned-time.ts';
 
 // What the calendar shows, as plain functions of (view, date, zone, events), so views render
 // from memoized values and the rules are tested without a browser.
@@ -98,27 +98,6 @@ export function indexEvents(events: readonly CalendarEvent[], timeZone: string):
 export const hourKey = (day: PlainDate, hour: number) =>
   `${formatDateKey(day)}T${String(hour).padStart(2, '0')}`;
 
-// --- Lifecycle (PRODUCT.md §3) ---------------------------------------------------------------
-
-/** On its way out or out: the platforms show it, so the calendar does not change it. */
-export function isLocked(event: Pick<CalendarEvent, 'status'>): boolean {
-  return event.status === 'publishing' || event.status === 'published';
-}
-
-/** Whether dragging (or Alt+arrow) may move it. */
-export function canMove(event: Pick<CalendarEvent, 'status'>): boolean {
-  return event.status === 'draft' || event.status === 'scheduled';
-}
-
-export function needsAttention(event: Pick<CalendarEvent, 'status'>): boolean {
-  return event.status === 'failed' || event.status === 'unconfirmed';
-}
-
-/** The statuses a person may choose for an event of this type (a note is never published). */
-export function choosableStatuses(type: EventType): Array<'draft' | 'scheduled' | 'cancelled'> {
-  return type === 'note' ? ['draft', 'cancelled'] : ['draft', 'scheduled', 'cancelled'];
-}
-
 /**
  * Where a moved event lands. To another day: the same wall-clock time on that day (so a 09:00
  * post stays at 09:00 across a DST change). To an hour slot: that hour, same minutes.
@@ -134,20 +113,3 @@ export function movedTime(
 
 /** The default time of a post created on a day with no hour chosen. */
 export const DEFAULT_CREATE_HOUR = 9;
-
-export const STATUS_LABELS: Record<EventStatus, string> = {
-  draft: 'Draft',
-  scheduled: 'Scheduled',
-  publishing: 'Publishing',
-  published: 'Published',
-  failed: 'Failed',
-  unconfirmed: 'Unconfirmed',
-  cancelled: 'Cancelled',
-};
-
-export const TYPE_LABELS: Record<EventType, string> = {
-  post: 'Post',
-  ai_generated: 'AI-generated',
-  campaign: 'Campaign',
-  note: 'Note',
-};

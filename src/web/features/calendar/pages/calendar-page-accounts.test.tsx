@@ -8,8 +8,8 @@ import { createQueryClient } from '../../../app/query-client.ts';
 import { authValue, businessProfile, subscription, USER_ID } from '../../../test/auth-state.ts';
 import { connection } from '../../../test/connections.ts';
 import { fail, mockApi, ok } from '../../../test/mock-api.ts';
-import { AuthContext } from '../../auth/auth-context.ts';
-import { NO_FILTERS, listEventsInRange, rangeKey } from '../api/calendar-api.ts';
+import { AuthContext } from '../../auth/index.ts';
+import { NO_FILTERS, listEventsInRange, rangeKey } from '../api/use-events-in-range.ts';
 import { AccountFilter } from '../components/account-filter.tsx';
 import CalendarPage from './calendar-page.tsx';
 

@@ -6,8 +6,8 @@ import type { CalendarEvent } from '#shared/contracts/calendar.contract.ts';
 import { createQueryClient } from '../../../app/query-client.ts';
 import { authValue, businessProfile, subscription, USER_ID } from '../../../test/auth-state.ts';
 import { fail, mockApi, ok } from '../../../test/mock-api.ts';
-import { AuthContext } from '../../auth/auth-context.ts';
-import { NO_FILTERS, listEventsInRange } from '../api/calendar-api.ts';
+import { AuthContext } from '../../auth/index.ts';
+import { NO_FILTERS, listEventsInRange } from '../api/use-events-in-range.ts';
 import CalendarPage from './calendar-page.tsx';
 
 function event(

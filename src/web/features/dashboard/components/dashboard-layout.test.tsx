@@ -4,8 +4,8 @@ import { createMemoryRouter, RouterProvider } from 'react-router';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import type { ActorContext } from '#shared/contracts/staff.contract.ts';
 import { authValue, USER_ID } from '../../../test/auth-state.ts';
-import { staffKeys } from '../../staff/api/staff-api.ts';
-import { AuthContext } from '../../auth/auth-context.ts';
+import { staffKeys } from '../../staff/index.ts';
+import { AuthContext, type AuthContextValue } from '../../auth/index.ts';
 import { layoutStore, SIDEBAR_STORAGE_KEY } from '../lib/layout-store.ts';
 import { DashboardLayout } from './dashboard-layout.tsx';
 
@@ -16,14 +16,18 @@ function actorOf(overrides: Partial<ActorContext> = {}): ActorContext {
     tenant_id: USER_ID,
     tenant_role: 'owner',
     is_admin: false,
-    memberships: [],
+    memberships: [{ tenant_id: USER_ID, business_name: 'Harbour Bakery', role: 'owner' }],
     ...overrides,
   };
 }
 
-function renderLayout(path: string, actor: ActorContext = actorOf()) {
+function renderLayout(
+  path: string,
+  actor: ActorContext | null = actorOf(),
+  auth: AuthContextValue = authValue(),
+) {
   const queryClient = new QueryClient({ defaultOptions: { queries: { staleTime: Infinity } } });
-  queryClient.setQueryData(staffKeys.me(USER_ID), actor);
+  if (actor) queryClient.setQueryData(staffKeys.me(USER_ID), actor);
   const router = createMemoryRouter(
     [
       {
@@ -39,7 +43,7 @@ function renderLayout(path: string, actor: ActorContext = actorOf()) {
   );
   render(
     <QueryClientProvider client={queryClient}>
-      <AuthContext.Provider value={authValue()}>
+      <AuthContext.Provider value={auth}>
         <RouterProvider router={router} />
       </AuthContext.Provider>
     </QueryClientProvider>,
@@ -47,7 +51,11 @@ function renderLayout(path: string, actor: ActorContext = actorOf()) {
   return router;
 }
 
-afterEach(() => layoutStore.reset());
+afterEach(() => {
+  // A collapsed sidebar (the toggle test) has no labels or plan card: start each test open.
+  window.localStorage.removeItem(SIDEBAR_STORAGE_KEY);
+  layoutStore.reset();
+});
 
 describe('DashboardLayout', () => {
   it('builds breadcrumbs and the page title from the path', () => {
@@ -60,9 +68,9 @@ describe('DashboardLayout', () => {
     expect(document.title).toBe('Social Monitor - Soci Gen Dashboard');
   });
 
-  it('titles the dashboard root "Dashboard"', () => {
+  it('titles the dashboard root "Home", its crumb still "Dashboard"', () => {
     renderLayout('/dashboard');
-    expect(document.title).toBe('Dashboard - Soci Gen Dashboard');
+    expect(document.title).toBe('Home - Soci Gen Dashboard');
     expect(
       within(screen.getByRole('navigation', { name: 'Breadcrumb' }))
         .getByText('Dashboard')
@@ -105,5 +113,92 @@ describe('DashboardLayout', () => {
     const nav = screen.getAllByRole('navigation', { name: 'Dashboard' })[0]!;
     expect(within(nav).getByRole('link', { name: /Admin/ })).toBeTruthy();
     expect(within(nav).getByRole('link', { name: /Subscription/ })).toBeTruthy();
+  });
+
+  it('spells AI in capitals in the crumb, as the sidebar does', () => {
+    renderLayout('/dashboard/ai-content');
+    const crumbs = screen.getByRole('navigation', { name: 'Breadcrumb' });
+    expect(within(crumbs).getByText('AI Content').getAttribute('aria-current')).toBe('page');
+    expect(document.title).toBe('AI Content - Soci Gen Dashboard');
+  });
+
+  it('lets the sidebar list scroll above the plan card instead of running under it', () => {
+    renderLayout('/dashboard', actorOf({ is_admin: true }));
+    const nav = screen.getAllByRole('navigation', { name: 'Dashboard' })[0]!;
+    expect(nav.className).toContain('min-h-0');
+    expect(nav.className).toContain('overflow-y-auto');
+    // The plan card sits after the list, outside it.
+    const card = screen.getByRole('link', { name: /Trial: \d+ days left/ });
+    expect(nav.contains(card)).toBe(false);
+  });
+});
+
+describe('billing is the owner’s', () => {
+  it('shows the plan card, the Subscription area and menu item to the owner', () => {
+    renderLayout('/dashboard');
+    const nav = screen.getAllByRole('navigation', { name: 'Dashboard' })[0]!;
+    expect(within(nav).getByRole('link', { name: /Subscription/ })).toBeTruthy();
+    expect(screen.getByText('Upgrade to Premium')).toBeTruthy();
+  });
+
+  it.each(['manager', 'staff', 'viewer'] as const)('hides them from a %s', (role) => {
+    renderLayout(
+      '/dashboard',
+      actorOf({
+        tenant_id: '00000000-0000-4000-8000-0000000000aa',
+        tenant_role: role,
+        memberships: [
+          { tenant_id: '00000000-0000-4000-8000-0000000000aa', business_name: 'Rosa', role },
+        ],
+      }),
+    );
+    const nav = screen.getAllByRole('navigation', { name: 'Dashboard' })[0]!;
+    expect(within(nav).queryByRole('link', { name: /Subscription/ })).toBeNull();
+    expect(screen.queryByText('Upgrade to Premium')).toBeNull();
+    expect(screen.queryByText(/Trial: \d+ days left/)).toBeNull();
+  });
+
+  it('waits for the server’s answer before offering billing at all', () => {
+    renderLayout('/dashboard', null);
+    const nav = screen.getAllByRole('navigation', { name: 'Dashboard' })[0]!;
+    expect(within(nav).queryByRole('link', { name: /Subscription/ })).toBeNull();
+    expect(screen.queryByText('Upgrade to Premium')).toBeNull();
+  });
+});
+
+describe('someone in no business yet', () => {
+  const alone = () => actorOf({ tenant_role: 'viewer', memberships: [] });
+  const noBusinessAuth = () => authValue({ businessProfile: null, subscription: null });
+
+  it('is told how to join instead of seeing a business’s pages, and keeps their profile', async () => {
+    const router = renderLayout('/dashboard', alone(), noBusinessAuth());
+    expect(
+      screen.getByRole('heading', { level: 1, name: 'You are not part of a business yet' }),
+    ).toBeTruthy();
+    expect(screen.getByText(/Open the invitation link in the e-mail you were sent/)).toBeTruthy();
+    expect(screen.getByText(/is not available in the app yet/)).toBeTruthy();
+    expect(screen.queryByText('Home content')).toBeNull();
+    await router.navigate('/dashboard/calendar');
+    expect(await screen.findByText('You are not part of a business yet')).toBeTruthy();
+    await router.navigate('/dashboard/profile');
+    expect(await screen.findByText('Area content')).toBeTruthy();
+  });
+
+  it('has only their own areas in the sidebar and no business in the account menu', () => {
+    renderLayout('/dashboard', alone(), noBusinessAuth());
+    const nav = screen.getAllByRole('navigation', { name: 'Dashboard' })[0]!;
+    const labels = within(nav)
+      .getAllByRole('link')
+      .map((link) => link.textContent);
+    expect(labels).toEqual(['Home', 'Profile']);
+    const menu = screen.getByRole('button', { name: 'Account menu' });
+    expect(menu.textContent).toContain('No business yet');
+    expect(menu.textContent).not.toContain('Your business');
+  });
+
+  it('waits for the server instead of flashing an empty business', () => {
+    renderLayout('/dashboard', null, noBusinessAuth());
+    expect(screen.getByText('Loading your dashboard...')).toBeTruthy();
+    expect(screen.queryByText('Home content')).toBeNull();
   });
 });

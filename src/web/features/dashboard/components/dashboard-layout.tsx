@@ -9,6 +9,7 @@ import { useDocumentTitle } from '../../../lib/use-document-title.ts';
 import { dashboardDocumentTitle } from '../lib/breadcrumbs.ts';
 import { layoutActions, useLayout } from '../lib/layout-store.ts';
 import { Breadcrumbs } from './breadcrumbs.tsx';
+import { NoBusinessGate } from './no-business.tsx';
 import { SIDEBAR_ID, SidebarContent } from './sidebar.tsx';
 import { UserMenu } from './user-menu.tsx';
 
@@ -113,7 +114,9 @@ export function DashboardLayout() {
               layoutMode === 'default' ? 'max-w-7xl' : 'max-w-none',
             )}
           >
-            <Outlet />
+            <NoBusinessGate>
+              <Outlet />
+            </NoBusinessGate>
           </main>
         </div>
       </div>

@@ -1,6 +1,6 @@
-import { RequireAuth } from '../../auth/require-auth.tsx';
-import { RouteErrorBoundary } from '../../errors/route-error.tsx';
-import { InactiveAccountRedirect } from '../../subscription/components/inactive-account-redirect.tsx';
+import { RequireAuth } from '../../auth/index.ts';
+import { RouteErrorBoundary } from '../../errors/index.ts';
+import { InactiveAccountRedirect } from '../../subscription/index.ts';
 import { DashboardLayout } from './dashboard-layout.tsx';
 
 // Route module for /dashboard: the login guard around the dashboard chrome.

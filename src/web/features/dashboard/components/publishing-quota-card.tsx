@@ -12,9 +12,8 @@ import {
 import { EmptyState } from '../../../components/ui/empty-state.tsx';
 import { QueryContent } from '../../../components/ui/query-status.tsx';
 import { cn } from '../../../lib/cn.ts';
-import { PlatformIcon } from '../../platforms/components/brand-icons.tsx';
-import { PLATFORM_STYLES } from '../../calendar/components/event-style.tsx';
-import { quotaLeftText, usePublishingQuota } from '../api/publishing-quota.ts';
+import { PlatformIcon } from '../../platforms/index.ts';
+import { PLATFORM_STYLES, quotaLeftText, usePublishingQuota } from '../../posts/index.ts';
 
 // What each connected account may still publish in the platform's rolling 24-hour window
 // (docs/decisions/082): Instagram's limit read from Instagram, Facebook Pages without one, and

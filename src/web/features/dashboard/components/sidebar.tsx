@@ -4,11 +4,12 @@ import { hasFeature, PLANS } from '#shared/plans.ts';
 import { Logo } from '../../../components/ui/logo.tsx';
 import { Tooltip } from '../../../components/ui/tooltip.tsx';
 import { cn } from '../../../lib/cn.ts';
-import { describePlan } from '../../account/lib/subscription.ts';
-import { useAuth } from '../../auth/auth-context.ts';
-import { actorCan, useActor } from '../../staff/lib/use-actor.ts';
+import { describePlan } from '../../account/index.ts';
+import { useAuth } from '../../auth/index.ts';
+import { actorCan, useActor } from '../../staff/index.ts';
 import { areaPath, SIDEBAR_AREAS, type DashboardArea } from '../lib/areas.ts';
-import { PlatformsAttentionBadge } from '../../platforms/components/platforms-attention-badge.tsx';
+import { PlatformsAttentionBadge } from '../../platforms/index.ts';
+import { PERSONAL_AREAS } from './no-business.tsx';
 
 export const SIDEBAR_ID = 'dashboard-sidebar';
 
@@ -82,9 +83,19 @@ function SidebarLink({
   );
 }
 
+/**
+ * Billing is the owner's (src/shared/permissions.ts 'manage:subscription'): shown once the server
+ * says the person is the owner, so staff and viewers never see it, not even for a moment.
+ */
+function useManagesSubscription(): boolean {
+  const actor = useActor().data;
+  return actor !== undefined && actorCan(actor, 'manage:subscription');
+}
+
 function PlanSummary() {
   const { subscription } = useAuth();
-  if (!subscription) return null;
+  const managesSubscription = useManagesSubscription();
+  if (!subscription || !managesSubscription) return null;
   return (
     <Link
       to="/dashboard/subscription"
@@ -105,10 +116,19 @@ interface SidebarContentProps {
 
 /** The sidebar's inside, shared by the desktop rail and the small-screen drawer. */
 export function SidebarContent({ collapsed, onNavigate }: SidebarContentProps) {
-  // Areas the acting role cannot use are not listed (src/shared/permissions.ts).
+  // Areas the acting role cannot use are not listed (src/shared/permissions.ts); billing waits
+  // for the server's answer. Someone in no business yet has only their own areas
+  // (docs/decisions/035).
   const actor = useActor().data;
+  const managesSubscription = useManagesSubscription();
+  const noBusiness = actor?.memberships.length === 0;
   const areas = SIDEBAR_AREAS.filter(
-    (area) => !area.permission || actorCan(actor, area.permission),
+    (area) =>
+      (!area.permission ||
+        (area.permission === 'manage:subscription'
+          ? managesSubscription
+          : actorCan(actor, area.permission))) &&
+      (!noBusiness || PERSONAL_AREAS.has(area.slug)),
   );
   return (
     <div className="flex h-full flex-col gap-4 py-4">
@@ -122,9 +142,10 @@ export function SidebarContent({ collapsed, onNavigate }: SidebarContentProps) {
           <Logo showName={!collapsed} />
         </Link>
       </div>
+      {/* min-h-0 lets the list scroll above the plan card instead of running under it. */}
       <nav
         aria-label="Dashboard"
-        className={cn('flex-1 overflow-y-auto', collapsed ? 'px-2' : 'px-3')}
+        className={cn('min-h-0 flex-1 overflow-y-auto', collapsed ? 'px-2' : 'px-3')}
       >
         <ul className="grid gap-1">
           {areas.map((area) => (

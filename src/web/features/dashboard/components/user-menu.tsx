@@ -13,7 +13,8 @@ import {
 } from '../../../components/ui/dropdown-menu.tsx';
 import { reportError } from '../../../lib/errors.ts';
 import { safeNavigate } from '../../../lib/navigation.ts';
-import { useAuth } from '../../auth/auth-context.ts';
+import { useAuth } from '../../auth/index.ts';
+import { actorCan, useActor } from '../../staff/index.ts';
 
 function initialsOf(text: string): string {
   const words = text.split(/[\s@._-]+/).filter(Boolean);
@@ -22,6 +23,7 @@ function initialsOf(text: string): string {
 
 export function UserMenu() {
   const auth = useAuth();
+  const actor = useActor();
   const navigate = useNavigate();
   const [signingOut, setSigningOut] = useState(false);
 
@@ -35,6 +37,12 @@ export function UserMenu() {
 
   const businessName = auth.businessProfile?.business_name ?? null;
   const email = auth.user.email;
+  // Someone in no business yet (docs/decisions/035) is not told "Your business".
+  const noBusiness = actor.data?.memberships.length === 0;
+  const heading = businessName ?? (noBusiness ? 'No business yet' : 'Your business');
+  // Only the owner manages the subscription, and is offered it once the server says so.
+  const managesSubscription =
+    actor.data !== undefined && actorCan(actor.data, 'manage:subscription');
 
   const signOut = async () => {
     setSigningOut(true);
@@ -65,28 +73,30 @@ export function UserMenu() {
             {initialsOf(businessName ?? email)}
           </span>
           <span className="hidden max-w-40 min-w-0 flex-col md:flex">
-            <span className="truncate text-sm font-medium text-foreground">
-              {businessName ?? 'Your business'}
-            </span>
+            <span className="truncate text-sm font-medium text-foreground">{heading}</span>
             <span className="truncate text-xs text-muted-foreground">{email}</span>
           </span>
         </button>
       </DropdownMenuTrigger>
       <DropdownMenuContent>
         <DropdownMenuLabel>
-          <span className="block truncate font-semibold">{businessName ?? 'Your business'}</span>
+          <span className="block truncate font-semibold">{heading}</span>
           <span className="block truncate text-xs font-normal text-muted-foreground">{email}</span>
         </DropdownMenuLabel>
         <DropdownMenuSeparator />
         <DropdownMenuItem onSelect={() => safeNavigate(navigate, '/dashboard/profile')}>
           <CircleUser aria-hidden className="size-4" /> Profile
         </DropdownMenuItem>
-        <DropdownMenuItem onSelect={() => safeNavigate(navigate, '/dashboard/settings')}>
-          <Settings aria-hidden className="size-4" /> Settings
-        </DropdownMenuItem>
-        <DropdownMenuItem onSelect={() => safeNavigate(navigate, '/dashboard/subscription')}>
-          <CreditCard aria-hidden className="size-4" /> Subscription
-        </DropdownMenuItem>
+        {noBusiness ? null : (
+          <DropdownMenuItem onSelect={() => safeNavigate(navigate, '/dashboard/settings')}>
+            <Settings aria-hidden className="size-4" /> Settings
+          </DropdownMenuItem>
+        )}
+        {managesSubscription ? (
+          <DropdownMenuItem onSelect={() => safeNavigate(navigate, '/dashboard/subscription')}>
+            <CreditCard aria-hidden className="size-4" /> Subscription
+          </DropdownMenuItem>
+        ) : null}
         <DropdownMenuSeparator />
         <DropdownMenuItem destructive disabled={signingOut} onSelect={() => void signOut()}>
           <LogOut aria-hidden className="size-4" /> Sign out

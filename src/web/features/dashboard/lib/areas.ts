@@ -177,9 +177,10 @@ export const DASHBOARD_AREAS = [
   },
   {
     slug: 'trial-expired',
-    label: 'Trial Expired',
+    label: 'Plan Status',
     icon: Hourglass,
-    summary: 'Your access has stopped; choose how to continue.',
+    summary:
+      'Where your plan stands: days left in a trial, or, once access stops, how to continue.',
     inSidebar: false,
   },
   {

@@ -23,17 +23,31 @@ describe('buildBreadcrumbs', () => {
     ]);
   });
 
-  it('capitalises each word as the seed says, even abbreviations', () => {
-    expect(buildBreadcrumbs('/dashboard/ai-content').at(-1)?.label).toBe('Ai Content');
-    expect(buildBreadcrumbs('/dashboard/trial-expired').at(-1)?.label).toBe('Trial Expired');
+  it('capitalises each word as the seed says, and spells known acronyms in capitals', () => {
+    expect(buildBreadcrumbs('/dashboard/ai-content').at(-1)?.label).toBe('AI Content');
+    expect(buildBreadcrumbs('/dashboard/engine-room').at(-1)?.label).toBe('Engine Room');
+    expect(buildBreadcrumbs('/dashboard/email-marketing').at(-1)?.label).toBe('Email Marketing');
+    // Only whole words: "aid" and "main" stay words.
+    expect(buildBreadcrumbs('/dashboard/first-aid-main').at(-1)?.label).toBe('First Aid Main');
+  });
+});
+
+describe('named pages', () => {
+  it('heads the trial-expired address by what it shows in every state', () => {
+    expect(buildBreadcrumbs('/dashboard/trial-expired').at(-1)?.label).toBe('Plan Status');
+    expect(dashboardDocumentTitle('/dashboard/trial-expired')).toBe(
+      'Plan Status - Soci Gen Dashboard',
+    );
   });
 });
 
 describe('page titles', () => {
-  it('uses the last crumb, "Dashboard" on the root', () => {
-    expect(pageTitleFromPath('/dashboard')).toBe('Dashboard');
-    expect(dashboardDocumentTitle('/dashboard')).toBe('Dashboard - Soci Gen Dashboard');
+  it('uses the last crumb, "Home" on the root', () => {
+    expect(pageTitleFromPath('/dashboard')).toBe('Home');
+    expect(dashboardDocumentTitle('/dashboard')).toBe('Home - Soci Gen Dashboard');
+    expect(dashboardDocumentTitle('/dashboard/')).toBe('Home - Soci Gen Dashboard');
     expect(dashboardDocumentTitle('/dashboard/media')).toBe('Media - Soci Gen Dashboard');
+    expect(dashboardDocumentTitle('/dashboard/ai-content')).toBe('AI Content - Soci Gen Dashboard');
     expect(dashboardDocumentTitle('/dashboard/no-such-area')).toBe(
       'Page not found - Soci Gen Dashboard',
     );

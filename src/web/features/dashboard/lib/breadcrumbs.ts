@@ -11,7 +11,24 @@ export interface Breadcrumb {
 
 export const DASHBOARD_TITLE_SUFFIX = ' - Soci Gen Dashboard';
 
+/** The dashboard root's page title: the sidebar calls it Home. */
+export const DASHBOARD_HOME_TITLE = 'Home';
+
+/**
+ * Words the product spells in capitals. The seed capitalises each word of a segment, which would
+ * make "ai-content" "Ai Content"; these keep the rule and spell the acronym as everywhere else.
+ */
+const ACRONYMS: Readonly<Record<string, string>> = { ai: 'AI', api: 'API', crm: 'CRM' };
+
+/**
+ * Segments whose page says more than its address: /dashboard/trial-expired tells where the plan
+ * stands in every state, an active trial too, so it is not headed "Trial Expired".
+ */
+const SEGMENT_LABELS: Readonly<Record<string, string>> = { 'trial-expired': 'Plan Status' };
+
 export function segmentLabel(segment: string): string {
+  const known = SEGMENT_LABELS[segment];
+  if (known) return known;
   let decoded = segment;
   try {
     decoded = decodeURIComponent(segment);
@@ -21,7 +38,7 @@ export function segmentLabel(segment: string): string {
   return decoded
     .split('-')
     .filter((word) => word !== '')
-    .map((word) => word.charAt(0).toUpperCase() + word.slice(1))
+    .map((word) => ACRONYMS[word.toLowerCase()] ?? word.charAt(0).toUpperCase() + word.slice(1))
     .join(' ');
 }
 
@@ -39,10 +56,11 @@ export function buildBreadcrumbs(pathname: string): Breadcrumb[] {
   return crumbs;
 }
 
-/** The page's own title: the last crumb ("Dashboard" on /dashboard). */
+/** The page's own title: the last crumb, and "Home" on /dashboard itself. */
 export function pageTitleFromPath(pathname: string): string {
   const crumbs = buildBreadcrumbs(pathname);
-  return crumbs[crumbs.length - 1]?.label ?? 'Dashboard';
+  if (crumbs.length === 1) return DASHBOARD_HOME_TITLE;
+  return crumbs[crumbs.length - 1]?.label ?? DASHBOARD_HOME_TITLE;
 }
 
 /** The document title; an address that is no page of the dashboard says so instead. */

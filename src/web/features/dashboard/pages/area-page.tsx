@@ -1,8 +1,8 @@
 import type { ComponentType } from 'react';
 import { hasFeature } from '#shared/plans.ts';
 import { PageHeader } from '../../../components/ui/page-header.tsx';
-import { useAuth } from '../../auth/auth-context.ts';
-import { UpgradePrompt } from '../../subscription/components/feature-gate.tsx';
+import { useAuth } from '../../auth/index.ts';
+import { UpgradePrompt } from '../../subscription/index.ts';
 import { ComingSoonPanel } from '../components/coming-soon.tsx';
 import { getArea, type AreaSlug, type DashboardArea } from '../lib/areas.ts';
 

@@ -5,7 +5,7 @@ import { QueryClientProvider } from '@tanstack/react-query';
 import { createQueryClient } from '../../../app/query-client.ts';
 import { authValue, businessProfile, subscription, USER_ID } from '../../../test/auth-state.ts';
 import { mockApi, ok } from '../../../test/mock-api.ts';
-import { AuthContext, type AuthContextValue } from '../../auth/auth-context.ts';
+import { AuthContext, type AuthContextValue } from '../../auth/index.ts';
 import DashboardHomePage, { greetingFor, onboardingChecklist } from './home-page.tsx';
 
 function renderHome(auth: AuthContextValue, upcoming: unknown[], attention: unknown[] = []) {

@@ -1,6 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api, errorCodeOf } from '../../../lib/api-client.ts';
-import { apiRoutes } from '../../../lib/routes.ts';
+import { devMailboxPaths } from '../../../lib/api-paths.ts';
 
 export interface MailboxSummary {
   id: string;
@@ -33,7 +33,7 @@ export function mailboxClosed(error: unknown): 'locked' | 'absent' | null {
 export function useMailbox(enabled = true) {
   return useQuery({
     queryKey: mailboxKeys.all,
-    queryFn: ({ signal }) => api.get<MailboxSummary[]>(apiRoutes.devMailbox.list, { signal }),
+    queryFn: ({ signal }) => api.get<MailboxSummary[]>(devMailboxPaths.list, { signal }),
     refetchInterval: (query) =>
       query.state.status === 'error' && mailboxClosed(query.state.error)
         ? false
@@ -47,8 +47,7 @@ export function useMailbox(enabled = true) {
 export function useMailboxMessage(id: string | null) {
   return useQuery({
     queryKey: mailboxKeys.message(id),
-    queryFn: ({ signal }) =>
-      api.get<MailboxMessage>(apiRoutes.devMailbox.message(id ?? ''), { signal }),
+    queryFn: ({ signal }) => api.get<MailboxMessage>(devMailboxPaths.message(id ?? ''), { signal }),
     enabled: id !== null,
     meta: { handlesErrors: true },
   });
@@ -58,7 +57,7 @@ export function useMailboxMessage(id: string | null) {
 export function useUnlockMailbox() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (key: string) => api.post<{ unlocked: true }>(apiRoutes.devMailbox.unlock, { key }),
+    mutationFn: (key: string) => api.post<{ unlocked: true }>(devMailboxPaths.unlock, { key }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: mailboxKeys.all }),
   });
 }

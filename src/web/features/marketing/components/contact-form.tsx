@@ -1,6 +1,6 @@
 import { useEffect, useId, useRef, useState, type ChangeEvent, type FormEvent } from 'react';
 import { Link } from 'react-router';
-import { CircleAlert, CircleCheck, Send } from 'lucide-react';
+import { CircleAlert, Send } from 'lucide-react';
 import { sendContactMessage } from '../api/send-contact-message.ts';
 import {
   CONTACT_FIELDS,
@@ -12,10 +12,11 @@ import {
   type ContactValues,
 } from '../lib/contact-validation.ts';
 import { buttonClasses } from './button-link.tsx';
+import { ContactSent } from './contact-sent.tsx';
 
 const EMPTY: ContactValues = { name: '', email: '', company: '', message: '' };
 
-export const CONTACT_SUCCESS_MESSAGE = "Thanks — we'll reply within one business day";
+export { CONTACT_SUCCESS_MESSAGE } from './contact-sent.tsx';
 
 const INPUT =
   'block w-full rounded-lg border bg-background px-3 py-2.5 text-base text-foreground shadow-xs placeholder:text-muted-foreground focus-visible:outline-2 focus-visible:outline-offset-0 focus-visible:outline-ring sm:text-sm';
@@ -101,30 +102,7 @@ export function ContactForm() {
   }
 
   if (status === 'sent') {
-    return (
-      <div
-        className="rounded-2xl border border-border bg-card p-8 text-center shadow-xs"
-        role="status"
-      >
-        <CircleCheck
-          className="mx-auto size-12 text-success dark:text-green-400"
-          aria-hidden="true"
-        />
-        <h2
-          ref={successHeading}
-          tabIndex={-1}
-          className="mt-4 text-2xl font-bold text-card-foreground"
-        >
-          {CONTACT_SUCCESS_MESSAGE}
-        </h2>
-        <p className="mt-3 text-muted-foreground">
-          Your message has reached our team. We will answer at {values.email.trim()}.
-        </p>
-        <button type="button" onClick={reset} className={`${buttonClasses('outline')} mt-6`}>
-          Send another message
-        </button>
-      </div>
-    );
+    return <ContactSent headingRef={successHeading} email={values.email} onReset={reset} />;
   }
 
   const sending = status === 'sending';

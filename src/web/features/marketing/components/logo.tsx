@@ -15,9 +15,11 @@ export function LogoMark({ className = 'size-8' }: { className?: string }) {
 
 export function Logo({ onClick }: { onClick?: () => void }) {
   return (
-    <Link to="/" className="flex items-center gap-2 rounded-md" onClick={onClick}>
-      <LogoMark />
-      <span className="text-lg font-bold tracking-tight text-foreground">Soci Gen</span>
+    <Link to="/" className="flex shrink-0 items-center gap-2 rounded-md" onClick={onClick}>
+      <LogoMark className="size-8 shrink-0" />
+      <span className="text-lg font-bold tracking-tight whitespace-nowrap text-foreground">
+        Soci Gen
+      </span>
       <span className="sr-only"> home</span>
     </Link>
   );

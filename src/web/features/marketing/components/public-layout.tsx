@@ -1,8 +1,10 @@
-import { useEffect, useRef, useState } from 'react';
+import { useContext, useEffect, useRef, useState } from 'react';
 import { Link, NavLink, Outlet } from 'react-router';
-import { Menu, X } from 'lucide-react';
+import { LayoutDashboard, Menu, X } from 'lucide-react';
+import { AuthContext } from '../../auth/index.ts';
 import { ButtonLink } from './button-link.tsx';
 import { Container } from './container.tsx';
+import { EmailConfirmedBanner } from './email-confirmed-banner.tsx';
 import { Logo } from './logo.tsx';
 
 const NAV = [
@@ -42,6 +44,18 @@ const FOOTER_COLUMNS = [
   },
 ] as const;
 
+type FooterLink = (typeof FOOTER_COLUMNS)[number]['links'][number];
+
+/** A signed-in person is offered their dashboard instead of signing in or up again. */
+function footerLinks(
+  links: readonly FooterLink[],
+  signedIn: boolean | null,
+): ReadonlyArray<{ to: string; label: string }> {
+  if (!signedIn) return links;
+  const rest = links.filter((link) => link.to !== '/login' && link.to !== '/register');
+  return rest.length === links.length ? links : [...rest, { to: '/dashboard', label: 'Dashboard' }];
+}
+
 function desktopLinkClass({ isActive }: { isActive: boolean }): string {
   return `rounded-md px-3 py-2 text-sm font-medium transition-colors ${
     isActive ? 'text-foreground' : 'text-muted-foreground hover:text-foreground'
@@ -54,8 +68,20 @@ function mobileLinkClass({ isActive }: { isActive: boolean }): string {
   }`;
 }
 
+/**
+ * Whether someone is signed in: null while the session is being checked. Read from the context
+ * directly, so the public pages also render without the auth provider (their tests do).
+ */
+function useSignedIn(): boolean | null {
+  const auth = useContext(AuthContext);
+  if (!auth) return false;
+  if (auth.status === 'loading') return null;
+  return auth.user !== null;
+}
+
 /** Chrome of every public page: skip link, sticky header with a mobile disclosure menu, footer. */
 export default function PublicLayout() {
+  const signedIn = useSignedIn();
   const [menuOpen, setMenuOpen] = useState(false);
   const menuButton = useRef<HTMLButtonElement>(null);
 
@@ -98,13 +124,27 @@ export default function PublicLayout() {
             </ul>
           </nav>
 
-          <div className="flex items-center gap-2">
-            <ButtonLink to="/login" variant="ghost" size="sm" className="hidden md:inline-flex">
-              Sign in
-            </ButtonLink>
-            <ButtonLink to="/register" size="sm" className="hidden sm:inline-flex">
-              Start free trial
-            </ButtonLink>
+          <div className="flex shrink-0 items-center gap-2">
+            {/* Wrapped: a button link's own display class would otherwise beat `hidden`. */}
+            {signedIn ? (
+              <ButtonLink to="/dashboard" size="sm">
+                <LayoutDashboard aria-hidden className="size-4" />
+                Dashboard
+              </ButtonLink>
+            ) : (
+              <>
+                <span className="hidden md:block">
+                  <ButtonLink to="/login" variant="ghost" size="sm">
+                    Sign in
+                  </ButtonLink>
+                </span>
+                <span className="hidden sm:block">
+                  <ButtonLink to="/register" size="sm">
+                    Start free trial
+                  </ButtonLink>
+                </span>
+              </>
+            )}
             <button
               ref={menuButton}
               type="button"
@@ -140,17 +180,27 @@ export default function PublicLayout() {
                 ))}
               </ul>
             </nav>
-            <div className="mt-3 grid grid-cols-2 gap-2 border-t border-border pt-3">
-              <ButtonLink to="/login" variant="outline" onClick={closeMenu}>
-                Sign in
-              </ButtonLink>
-              <ButtonLink to="/register" onClick={closeMenu}>
-                Start free trial
-              </ButtonLink>
-            </div>
+            {signedIn ? (
+              <div className="mt-3 grid border-t border-border pt-3">
+                <ButtonLink to="/dashboard" onClick={closeMenu}>
+                  Go to your dashboard
+                </ButtonLink>
+              </div>
+            ) : (
+              <div className="mt-3 grid grid-cols-2 gap-2 border-t border-border pt-3">
+                <ButtonLink to="/login" variant="outline" onClick={closeMenu}>
+                  Sign in
+                </ButtonLink>
+                <ButtonLink to="/register" onClick={closeMenu}>
+                  Start free trial
+                </ButtonLink>
+              </div>
+            )}
           </Container>
         </div>
       </header>
+
+      <EmailConfirmedBanner signedIn={signedIn} />
 
       <main id="main" tabIndex={-1} className="flex-1 focus:outline-none">
         <Outlet />
@@ -175,7 +225,7 @@ export default function PublicLayout() {
                   {column.title}
                 </h2>
                 <ul className="mt-4 space-y-3">
-                  {column.links.map((link) => (
+                  {footerLinks(column.links, signedIn).map((link) => (
                     <li key={link.to}>
                       <Link
                         to={link.to}

@@ -1,7 +1,6 @@
-import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
+import { useInfiniteQuery, useMutation, useQuery } from '@tanstack/react-query';
 import {
   MEDIA_NAME_HEADER,
-  mediaRoutes,
   type CleanupPreview,
   type DeleteResult,
   type MediaDetails,
@@ -14,14 +13,19 @@ import {
 } from '#shared/contracts/media.contract.ts';
 import { AppError, appErrorFromResponse, isErrorResponse } from '#shared/errors/index.ts';
 import { api, recordError } from '../../../lib/api-client.ts';
+import { mediaPaths } from '../../../lib/api-paths.ts';
+import { useUserId } from '../../auth/index.ts';
 
+const mediaRoutes = mediaPaths;
+
+// Keys carry the user id so one person's cached data is never shown to the next one.
 export const mediaKeys = {
   all: ['media'] as const,
-  list: (filters: MediaFilters) => ['media', 'list', filters] as const,
-  item: (id: string) => ['media', 'item', id] as const,
-  usage: () => ['media', 'usage'] as const,
-  tags: () => ['media', 'tags'] as const,
-  cleanup: (days: number) => ['media', 'cleanup', days] as const,
+  list: (userId: string, filters: MediaFilters) => ['media', userId, 'list', filters] as const,
+  item: (userId: string, id: string) => ['media', userId, 'item', id] as const,
+  usage: (userId: string) => ['media', userId, 'usage'] as const,
+  tags: (userId: string) => ['media', userId, 'tags'] as const,
+  cleanup: (userId: string, days: number) => ['media', userId, 'cleanup', days] as const,
 };
 
 export interface MediaFilters {
@@ -66,8 +70,9 @@ export const mediaApi = {
 };
 
 export function useMediaList(filters: MediaFilters) {
+  const userId = useUserId() ?? 'anonymous';
   return useInfiniteQuery({
-    queryKey: mediaKeys.list(filters),
+    queryKey: mediaKeys.list(userId, filters),
     queryFn: ({ pageParam, signal }) => mediaApi.list(filters, pageParam, signal),
     initialPageParam: null as string | null,
     getNextPageParam: (last) => last.next_cursor,
@@ -81,24 +86,27 @@ export function useMediaList(filters: MediaFilters) {
 }
 
 export function useStorageUsage() {
+  const userId = useUserId() ?? 'anonymous';
   return useQuery({
-    queryKey: mediaKeys.usage(),
+    queryKey: mediaKeys.usage(userId),
     queryFn: ({ signal }) => mediaApi.usage(signal),
     meta: { handlesErrors: true },
   });
 }
 
 export function useMediaTags() {
+  const userId = useUserId() ?? 'anonymous';
   return useQuery({
-    queryKey: mediaKeys.tags(),
+    queryKey: mediaKeys.tags(userId),
     queryFn: ({ signal }) => mediaApi.tags(signal),
     meta: { handlesErrors: true },
   });
 }
 
 export function useMediaDetails(id: string | null) {
+  const userId = useUserId() ?? 'anonymous';
   return useQuery({
-    queryKey: mediaKeys.item(id ?? ''),
+    queryKey: mediaKeys.item(userId, id ?? ''),
     queryFn: ({ signal }) => mediaApi.get(id!, signal),
     enabled: id !== null,
     meta: { handlesErrors: true },
@@ -108,12 +116,11 @@ export function useMediaDetails(id: string | null) {
 // ---------------------------------------------------------------------------------------------
 // Upload: XMLHttpRequest, because fetch reports no upload progress.
 
-export interface UploadHandle {
-  promise: Promise<MediaItem>;
-  abort(): void;
-}
-
-export function uploadMediaFile(file: File, onProgress: (fraction: number) => void): UploadHandle {
+export function uploadMediaFile(
+  file: File,
+  onProgress: (fraction: number) => void,
+  signal: AbortSignal,
+): Promise<MediaItem> {
   const xhr = new XMLHttpRequest();
   const promise = new Promise<MediaItem>((resolve, reject) => {
     xhr.open('POST', mediaRoutes.upload);
@@ -157,7 +164,22 @@ export function uploadMediaFile(file: File, onProgress: (fraction: number) => vo
       reject(error);
     };
     xhr.onabort = () => reject(new DOMException('Upload cancelled', 'AbortError'));
+    signal.addEventListener('abort', () => xhr.abort(), { once: true });
     xhr.send(file);
   });
-  return { promise, abort: () => xhr.abort() };
+  return promise;
+}
+
+/**
+ * One file's upload (POST /api/media/upload, decision 040): resolves with the stored item,
+ * reports its progress, and stops when `signal` aborts. The caller shows what went wrong.
+ */
+export function useUploadMedia() {
+  return useMutation({
+    mutationFn: (input: {
+      file: File;
+      onProgress: (fraction: number) => void;
+      signal: AbortSignal;
+    }) => uploadMediaFile(input.file, input.onProgress, input.signal),
+  });
 }

@@ -14,6 +14,7 @@ import { FormField } from '../../../components/ui/form-field.tsx';
 import { Input } from '../../../components/ui/input.tsx';
 import { Skeleton } from '../../../components/ui/skeleton.tsx';
 import { userMessageOf } from '../../../lib/errors.ts';
+import { useUserId } from '../../auth/index.ts';
 import { mediaApi, mediaKeys } from '../api/media-api.ts';
 import { formatBytes } from '#shared/file-size.ts';
 
@@ -26,10 +27,11 @@ interface CleanupDialogProps {
 /** Shows what cleanup would delete and how much space it frees, and deletes only on confirmation. */
 export function CleanupDialog({ open, onOpenChange, onCleaned }: CleanupDialogProps) {
   const [daysText, setDaysText] = useState('30');
+  const userId = useUserId() ?? 'anonymous';
   const days = /^\d{1,4}$/.test(daysText) ? Number(daysText) : null;
   const [excluded, setExcluded] = useState<Set<string>>(new Set());
   const preview = useQuery({
-    queryKey: mediaKeys.cleanup(days ?? -1),
+    queryKey: mediaKeys.cleanup(userId, days ?? -1),
     queryFn: ({ signal }) => mediaApi.cleanupPreview(days!, signal),
     enabled: open && days !== null,
     meta: { handlesErrors: true },

@@ -1,8 +1,9 @@
 import { Film, ImageIcon, Loader2, Play, TriangleAlert } from 'lucide-react';
-import { mediaRoutes, type MediaItem } from '#shared/contracts/media.contract.ts';
+import type { MediaItem } from '#shared/contracts/media.contract.ts';
 import { Badge } from '../../../components/ui/badge.tsx';
 import { cn } from '../../../lib/cn.ts';
 import { formatBytes } from '#shared/file-size.ts';
+import { mediaPaths } from '../../../lib/api-paths.ts';
 
 interface CollectionProps {
   items: MediaItem[];
@@ -35,7 +36,7 @@ export function Thumbnail({ item, className }: { item: MediaItem; className?: st
   if (item.has_thumbnail) {
     return (
       <img
-        src={mediaRoutes.file(item.id, 'thumbnail')}
+        src={mediaPaths.file(item.id, 'thumbnail')}
         alt=""
         loading="lazy"
         className={cn('bg-muted object-cover', className)}

@@ -3,7 +3,7 @@ import type { MediaItem } from '#shared/contracts/media.contract.ts';
 import { fileTooLargeMessage } from '#shared/file-size.ts';
 import { fieldErrorsOf } from '../../../lib/api-client.ts';
 import { userMessageOf } from '../../../lib/errors.ts';
-import { uploadMediaFile, type UploadHandle } from '../api/media-api.ts';
+import { useUploadMedia } from '../api/media-api.ts';
 
 // The browser side of uploading many files: each file its own request (so each has its own
 // progress bar and cancel button), three at a time, checked here first for what can be known
@@ -46,7 +46,8 @@ export function useUploadQueue(options: {
 }) {
   const [entries, setEntries] = useState<UploadEntry[]>([]);
   const files = useRef(new Map<string, File>());
-  const handles = useRef(new Map<string, UploadHandle>());
+  const handles = useRef(new Map<string, AbortController>());
+  const { mutateAsync: upload } = useUploadMedia();
   const onUploaded = useRef(options.onUploaded);
   useEffect(() => {
     onUploaded.current = options.onUploaded;
@@ -64,11 +65,14 @@ export function useUploadQueue(options: {
       const file = files.current.get(entry.key);
       if (!file) continue;
       update(entry.key, { status: 'uploading', progress: 0 });
-      const handle = uploadMediaFile(file, (progress) =>
-        update(entry.key, progress >= 1 ? { progress: 1, status: 'processing' } : { progress }),
-      );
+      const handle = new AbortController();
       handles.current.set(entry.key, handle);
-      handle.promise
+      upload({
+        file,
+        onProgress: (progress) =>
+          update(entry.key, progress >= 1 ? { progress: 1, status: 'processing' } : { progress }),
+        signal: handle.signal,
+      })
         .then((item) => {
           update(entry.key, { status: 'done', progress: 1 });
           onUploaded.current(item);
@@ -88,7 +92,7 @@ export function useUploadQueue(options: {
           files.current.delete(entry.key);
         });
     }
-  }, [entries, update]);
+  }, [entries, update, upload]);
 
   // Leaving the page cancels what is still being sent.
   useEffect(() => {

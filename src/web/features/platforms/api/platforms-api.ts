@@ -1,22 +1,24 @@
 import { useQuery } from '@tanstack/react-query';
-import {
-  platformRoutes,
-  type Connection,
-  type ConnectSelectedInput,
-  type DisconnectInput,
-  type LoginKind,
-  type OauthCallbackInput,
-  type OauthCallbackResult,
-  type PlatformsStatus,
+import type {
+  Connection,
+  ConnectSelectedInput,
+  DisconnectInput,
+  LoginKind,
+  OauthCallbackInput,
+  OauthCallbackResult,
+  PlatformsStatus,
 } from '#shared/contracts/platforms.contract.ts';
-import { staffRoutes, type ActorContext } from '#shared/contracts/staff.contract.ts';
-import { can } from '#shared/permissions.ts';
 import { api } from '../../../lib/api-client.ts';
+import { platformPaths } from '../../../lib/api-paths.ts';
+import { useUserId } from '../../auth/index.ts';
 
+const platformRoutes = platformPaths;
+
+// Keys carry the user id so one person's cached data is never shown to the next one.
 export const platformKeys = {
   all: ['platforms'] as const,
-  status: ['platforms', 'status'] as const,
-  connections: ['platforms', 'connections'] as const,
+  status: (userId: string) => ['platforms', userId, 'status'] as const,
+  connections: (userId: string) => ['platforms', userId, 'connections'] as const,
 };
 
 export const platformsApi = {
@@ -38,8 +40,9 @@ export const platformsApi = {
 };
 
 export function usePlatformsStatus() {
+  const userId = useUserId() ?? 'anonymous';
   return useQuery({
-    queryKey: platformKeys.status,
+    queryKey: platformKeys.status(userId),
     queryFn: ({ signal }) => platformsApi.status(signal),
     staleTime: 5 * 60_000,
     meta: { handlesErrors: true },
@@ -47,30 +50,12 @@ export function usePlatformsStatus() {
 }
 
 export function useConnections() {
+  const userId = useUserId() ?? 'anonymous';
   return useQuery({
-    queryKey: platformKeys.connections,
+    queryKey: platformKeys.connections(userId),
     queryFn: ({ signal }) => platformsApi.connections(signal),
     meta: { handlesErrors: true },
   });
-}
-
-/** Whether the person may connect and disconnect accounts; nothing is offered until known. */
-export function useCanManagePlatforms(): { known: boolean; allowed: boolean } {
-  const query = useQuery({
-    queryKey: ['staff', 'me'] as const,
-    queryFn: ({ signal }) => api.get<ActorContext>(staffRoutes.me, { signal }),
-    staleTime: 30_000,
-    meta: { handlesErrors: true },
-  });
-  return {
-    known: query.data !== undefined,
-    allowed: query.data
-      ? can(
-          { tenantRole: query.data.tenant_role, isAdmin: query.data.is_admin },
-          'manage:platforms',
-        )
-      : false,
-  };
 }
 
 /** Sends the browser to the Facebook or Instagram dialog (or the simulator's, in demo mode). */

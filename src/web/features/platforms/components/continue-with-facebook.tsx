@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
-import { platformRoutes } from '#shared/contracts/platforms.contract.ts';
 import { buttonClasses } from '../../../components/ui/button.tsx';
 import { api } from '../../../lib/api-client.ts';
+import { platformPaths } from '../../../lib/api-paths.ts';
 import { FacebookIcon } from './brand-icons.tsx';
 
 // "Continue with Facebook" on the login page, shown only when a real Meta app is configured
@@ -10,9 +10,10 @@ import { FacebookIcon } from './brand-icons.tsx';
 
 export function ContinueWithFacebook() {
   const query = useQuery({
+    // Asked before anyone signs in: the same answer for everyone on this installation.
     queryKey: ['auth', 'facebook-sign-in'] as const,
     queryFn: ({ signal }) =>
-      api.get<{ available: boolean }>(platformRoutes.facebookSignInAvailable, { signal }),
+      api.get<{ available: boolean }>(platformPaths.facebookSignInAvailable, { signal }),
     staleTime: Infinity,
     retry: false,
     meta: { handlesErrors: true },
@@ -24,7 +25,7 @@ export function ContinueWithFacebook() {
         <span className="h-px flex-1 bg-border" /> or <span className="h-px flex-1 bg-border" />
       </div>
       <a
-        href={platformRoutes.facebookSignIn}
+        href={platformPaths.facebookSignIn}
         className={buttonClasses({ variant: 'outline', size: 'lg', className: 'w-full' })}
       >
         <FacebookIcon className="size-5" /> Continue with Facebook

@@ -7,7 +7,7 @@ import {
   CardHeader,
   CardTitle,
 } from '../../../components/ui/card.tsx';
-import { accountSecurityApi } from '../../account/api/account-security-api.ts';
+import { accountSecurityApi } from '../../account/index.ts';
 import { PasswordConfirmDialog } from './password-confirm-dialog.tsx';
 
 export function DeleteAccountCard() {

@@ -18,8 +18,8 @@ import {
 import { FormField } from '../../../components/ui/form-field.tsx';
 import { EmailInput } from '../../../components/ui/input.tsx';
 import { PasswordInput } from '../../../components/ui/password-input.tsx';
-import { accountSecurityApi, accountSecurityKeys } from '../../account/api/account-security-api.ts';
-import { applyServerErrors } from '../../auth/lib/server-errors.ts';
+import { accountSecurityApi, accountSecurityKeys } from '../../account/index.ts';
+import { applyServerErrors } from '../../auth/index.ts';
 
 const FIELDS = ['newEmail', 'password'] as const;
 

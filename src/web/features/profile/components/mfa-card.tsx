@@ -22,10 +22,9 @@ import {
 import { FormField } from '../../../components/ui/form-field.tsx';
 import { Input } from '../../../components/ui/input.tsx';
 import { Skeleton } from '../../../components/ui/skeleton.tsx';
-import { reportError } from '../../../lib/errors.ts';
-import { userMessageOf } from '../../../lib/errors.ts';
-import { accountSecurityApi, accountSecurityKeys } from '../../account/api/account-security-api.ts';
-import { applyServerErrors } from '../../auth/lib/server-errors.ts';
+import { reportError, userMessageOf } from '../../../lib/errors.ts';
+import { accountSecurityApi, accountSecurityKeys } from '../../account/index.ts';
+import { applyServerErrors } from '../../auth/index.ts';
 import { BackupCodesPanel } from './backup-codes-panel.tsx';
 import { PasswordConfirmDialog } from './password-confirm-dialog.tsx';
 

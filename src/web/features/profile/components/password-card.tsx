@@ -18,8 +18,8 @@ import {
 } from '../../../components/ui/card.tsx';
 import { FormField } from '../../../components/ui/form-field.tsx';
 import { PasswordInput } from '../../../components/ui/password-input.tsx';
-import { accountSecurityApi, accountSecurityKeys } from '../../account/api/account-security-api.ts';
-import { applyServerErrors } from '../../auth/lib/server-errors.ts';
+import { accountSecurityApi, accountSecurityKeys } from '../../account/index.ts';
+import { applyServerErrors } from '../../auth/index.ts';
 
 const FIELDS = ['currentPassword', 'newPassword'] as const;
 

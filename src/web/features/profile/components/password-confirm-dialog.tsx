@@ -18,7 +18,7 @@ import {
 } from '../../../components/ui/dialog.tsx';
 import { FormField } from '../../../components/ui/form-field.tsx';
 import { PasswordInput } from '../../../components/ui/password-input.tsx';
-import { applyServerErrors } from '../../auth/lib/server-errors.ts';
+import { applyServerErrors } from '../../auth/index.ts';
 
 const FIELDS = ['password'] as const;
 

@@ -6,7 +6,7 @@ import { z } from 'zod';
 import { toast } from 'sonner';
 import type { Profile } from '#shared/contracts/account.contract.ts';
 import { Alert } from '../../../components/ui/alert.tsx';
-import { ImagePicker } from '../../account/components/image-picker.tsx';
+import { accountKeys, accountSecurityApi, ImagePicker } from '../../account/index.ts';
 import { Button } from '../../../components/ui/button.tsx';
 import {
   Card,
@@ -19,9 +19,7 @@ import { FormField } from '../../../components/ui/form-field.tsx';
 import { Input } from '../../../components/ui/input.tsx';
 import { userMessageOf } from '../../../lib/errors.ts';
 import { fieldErrorsOf } from '../../../lib/api-client.ts';
-import { accountKeys } from '../../account/api/account-api.ts';
-import { accountSecurityApi } from '../../account/api/account-security-api.ts';
-import { applyServerErrors } from '../../auth/lib/server-errors.ts';
+import { applyServerErrors } from '../../auth/index.ts';
 
 const nameSchema = z.object({
   full_name: z.string().trim().min(1, 'Enter your name').max(120, 'Name is too long'),

@@ -14,8 +14,8 @@ import {
 } from '../../../components/ui/card.tsx';
 import { Skeleton } from '../../../components/ui/skeleton.tsx';
 import { reportError, userMessageOf } from '../../../lib/errors.ts';
-import { accountSecurityApi, accountSecurityKeys } from '../../account/api/account-security-api.ts';
-import { useAuth } from '../../auth/auth-context.ts';
+import { accountSecurityApi, accountSecurityKeys } from '../../account/index.ts';
+import { useAuth } from '../../auth/index.ts';
 
 function formatTime(iso: string): string {
   return new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' }).format(

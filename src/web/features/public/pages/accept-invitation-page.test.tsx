@@ -6,7 +6,7 @@ import type { InvitationPreview } from '#shared/contracts/staff.contract.ts';
 import { createQueryClient } from '../../../app/query-client.ts';
 import { authValue, session } from '../../../test/auth-state.ts';
 import { fail, mockApi, ok, type MockResponse } from '../../../test/mock-api.ts';
-import { AuthContext, type AuthContextValue } from '../../auth/auth-context.ts';
+import { AuthContext, type AuthContextValue } from '../../auth/index.ts';
 import AcceptInvitationPage from './accept-invitation-page.tsx';
 
 const TOKEN = 'a'.repeat(43);
@@ -23,11 +23,11 @@ function preview(overrides: Partial<InvitationPreview> = {}): InvitationPreview 
   };
 }
 
-function renderPage(auth: AuthContextValue, answer: MockResponse, extra = {}) {
+function renderPage(auth: AuthContextValue, answer: MockResponse, extra = {}, search = '') {
   const api = mockApi({ [`GET /api/invitations/${TOKEN}`]: answer, ...extra });
   const router = createMemoryRouter(
     [{ path: '/accept-invitation/:token', Component: AcceptInvitationPage }],
-    { initialEntries: [`/accept-invitation/${TOKEN}`] },
+    { initialEntries: [`/accept-invitation/${TOKEN}${search}`] },
   );
   render(
     <QueryClientProvider client={createQueryClient()}>
@@ -49,7 +49,21 @@ describe('accept invitation page', () => {
     expect(login.getAttribute('href')).toBe(
       `/login?redirect=${encodeURIComponent(`/accept-invitation/${TOKEN}`)}`,
     );
-    expect(screen.getByRole('link', { name: 'Create an account' })).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Create an account' }).getAttribute('href')).toBe(
+      `/register?redirect=${encodeURIComponent(`/accept-invitation/${TOKEN}`)}`,
+    );
+    // After confirming, the link brings them back here (docs/decisions/035).
+    expect(screen.getByText(/you will come back here to join/)).toBeTruthy();
+  });
+
+  it('welcomes someone back from their confirmation link, one step from joining', async () => {
+    renderPage(authValue(), ok(preview()), {}, '?confirmed=1');
+    expect(
+      await screen.findByText(
+        'Your email is confirmed. Welcome to Soci Gen! One last step: join Harbour Bakery.',
+      ),
+    ).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Join Harbour Bakery' })).toBeTruthy();
   });
 
   it('lets the invited person join', async () => {

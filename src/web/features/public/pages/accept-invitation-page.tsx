@@ -1,5 +1,5 @@
-import type { ReactNode } from 'react';
-import { Link, useParams } from 'react-router';
+import { useState, type ReactNode } from 'react';
+import { Link, useLocation, useParams } from 'react-router';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import {
   CalendarX2,
@@ -17,9 +17,10 @@ import { Card } from '../../../components/ui/card.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import { httpStatusOf } from '../../../lib/api-client.ts';
 import { userMessageOf } from '../../../lib/errors.ts';
+import { EMAIL_CONFIRMED_MESSAGE, readUrlNotices } from '../../../lib/url-notices.ts';
 import { useDocumentTitle } from '../../../lib/use-document-title.ts';
-import { useAuth } from '../../auth/auth-context.ts';
-import { staffApi, staffKeys } from '../../staff/api/staff-api.ts';
+import { useAuth } from '../../auth/index.ts';
+import { staffApi, staffKeys } from '../../staff/index.ts';
 
 // Seed §2 /accept-invitation/{token}: who invites whom to which business; sign in or register;
 // join as staff. Expired, cancelled, used and unknown links each get their own page.
@@ -88,7 +89,16 @@ const CLOSED: Record<
   },
 };
 
-function PendingInvitation({ token, preview }: { token: string; preview: InvitationPreview }) {
+function PendingInvitation({
+  token,
+  preview,
+  confirmed,
+}: {
+  token: string;
+  preview: InvitationPreview;
+  /** Arrived from the confirmation link of a sign-up made from this invitation. */
+  confirmed: boolean;
+}) {
   const auth = useAuth();
   const accept = useMutation({
     mutationFn: () => staffApi.acceptInvitation(token),
@@ -150,7 +160,7 @@ function PendingInvitation({ token, preview }: { token: string; preview: Invitat
         {intro}
         <p className="text-sm">
           Log in or create an account with {preview.email}. If you create one, confirm your address
-          from the e-mail we send, then open this invitation link again.
+          from the e-mail we send and you will come back here to join.
         </p>
       </Panel>
     );
@@ -191,6 +201,11 @@ function PendingInvitation({ token, preview }: { token: string; preview: Invitat
         </>
       }
     >
+      {confirmed ? (
+        <Alert variant="success" className="text-left">
+          {EMAIL_CONFIRMED_MESSAGE} One last step: join {business}.
+        </Alert>
+      ) : null}
       {intro}
       {accept.isError ? <Alert variant="destructive">{userMessageOf(accept.error)}</Alert> : null}
     </Panel>
@@ -200,6 +215,9 @@ function PendingInvitation({ token, preview }: { token: string; preview: Invitat
 export default function AcceptInvitationPage() {
   useDocumentTitle('Join a team - Soci Gen');
   const token = useParams().token ?? '';
+  const location = useLocation();
+  // The root layout drops `confirmed=1` from the address at once (docs/decisions/035).
+  const [confirmed] = useState(() => readUrlNotices(location.search).confirmed);
   const preview = useQuery({
     queryKey: staffKeys.preview(token),
     queryFn: ({ signal }) => staffApi.previewInvitation(token, signal),
@@ -243,5 +261,5 @@ export default function AcceptInvitationPage() {
       </Panel>
     );
   }
-  return <PendingInvitation token={token} preview={preview.data} />;
+  return <PendingInvitation token={token} preview={preview.data} confirmed={confirmed} />;
 }

@@ -8,7 +8,7 @@ import { Skeleton } from '../../../components/ui/skeleton.tsx';
 import { errorCodeOf } from '../../../lib/api-client.ts';
 import { userMessageOf } from '../../../lib/errors.ts';
 import { useDocumentTitle } from '../../../lib/use-document-title.ts';
-import { accountSecurityApi, accountSecurityKeys } from '../../account/api/account-security-api.ts';
+import { accountSecurityApi, accountSecurityKeys } from '../../account/index.ts';
 
 // Status page for an account deletion or a Meta data-deletion request (PRODUCT.md §1), looked up
 // by the confirmation code in the address (`?id=`).

@@ -1,14 +1,12 @@
-import { useMemo, useState } from 'react';
-import { useFieldArray, useForm } from 'react-hook-form';
+import { useState } from 'react';
+import { useFieldArray, useForm, useWatch } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Plus, Trash2 } from 'lucide-react';
 import { toast } from 'sonner';
-import { z } from 'zod';
-import { websiteSchema } from '#shared/contracts/urls.ts';
 import {
+  isValidTimeZone,
   PLATFORMS,
-  postingHoursSchema,
   updateBusinessProfileInputSchema,
   type BusinessProfile,
 } from '#shared/contracts/account.contract.ts';
@@ -24,85 +22,35 @@ import {
 import { FormField } from '../../../components/ui/form-field.tsx';
 import { Input, inputClasses } from '../../../components/ui/input.tsx';
 import { cn } from '../../../lib/cn.ts';
-import { accountKeys } from '../../account/api/account-api.ts';
-import { accountSecurityApi } from '../../account/api/account-security-api.ts';
-import { useAuth } from '../../auth/auth-context.ts';
-import { applyServerErrors } from '../../auth/lib/server-errors.ts';
+import { accountKeys, accountSecurityApi } from '../../account/index.ts';
+import { applyServerErrors, useAuth } from '../../auth/index.ts';
+import { browserTimeZone, DEFAULT_TIME_ZONE } from '../../../lib/time-zone.ts';
+import {
+  FIELDS,
+  formSchema,
+  PLATFORM_LABELS,
+  toFormValues,
+  WEEKDAYS,
+  type FormValues,
+} from '../lib/business-profile-model.ts';
+import { TimeZoneField } from './time-zone-field.tsx';
 
-export const WEEKDAYS = [
-  'Sunday',
-  'Monday',
-  'Tuesday',
-  'Wednesday',
-  'Thursday',
-  'Friday',
-  'Saturday',
-];
-const PLATFORM_LABELS: Record<(typeof PLATFORMS)[number], string> = {
-  instagram: 'Instagram',
-  facebook: 'Facebook',
-};
-
-// The form edits every field as text; empty optional text is saved as "none".
-const formSchema = z.object({
-  business_name: z
-    .string()
-    .trim()
-    .min(1, 'Business name is required')
-    .max(120, 'Business name is too long'),
-  industry: z.string().trim().max(80, 'Industry is too long'),
-  website: websiteSchema,
-  description: z.string().trim().max(2000, 'Description is too long'),
-  brand_voice: z.string().trim().max(1000, 'Brand voice is too long'),
-  target_audience: z.string().trim().max(1000, 'Target audience is too long'),
-  time_zone: z.string().min(1, 'Please choose a valid time zone'),
-  default_platforms: z.array(z.enum(PLATFORMS)),
-  posting_hours: postingHoursSchema.superRefine((hours, ctx) => {
-    hours.forEach((hour, index) => {
-      if (hour.end <= hour.start) {
-        ctx.addIssue({
-          code: 'custom',
-          path: [index, 'end'],
-          message: 'The end must be after the start',
-        });
-      }
-    });
-  }),
-});
-type FormValues = z.infer<typeof formSchema>;
-
-const FIELDS = [
-  'business_name',
-  'industry',
-  'website',
-  'description',
-  'brand_voice',
-  'target_audience',
-  'time_zone',
-  'default_platforms',
-  'posting_hours',
-] as const;
-
-function toFormValues(profile: BusinessProfile): FormValues {
-  return {
-    business_name: profile.business_name,
-    industry: profile.industry ?? '',
-    website: profile.website ?? '',
-    description: profile.description ?? '',
-    brand_voice: profile.brand_voice ?? '',
-    target_audience: profile.target_audience ?? '',
-    time_zone: profile.time_zone,
-    default_platforms: profile.default_platforms.filter((p): p is (typeof PLATFORMS)[number] =>
-      (PLATFORMS as readonly string[]).includes(p),
-    ),
-    posting_hours: profile.posting_hours,
-  };
-}
-
-function timeZones(current: string): string[] {
-  const all =
-    typeof Intl.supportedValuesOf === 'function' ? Intl.supportedValuesOf('timeZone') : [];
-  return all.includes(current) ? all : [current, ...all];
+/**
+ * The browser's zone, for a business still on the installation's default that nobody has edited
+ * since sign-up: its time zone was never chosen (docs/decisions/036). Null otherwise, so a zone
+ * someone chose, UTC included, is never replaced.
+ */
+export function suggestedTimeZone(
+  profile: Pick<BusinessProfile, 'time_zone' | 'created_at' | 'updated_at'>,
+  browserZone: string | null = browserTimeZone(),
+): string | null {
+  if (profile.time_zone !== DEFAULT_TIME_ZONE || profile.created_at !== profile.updated_at) {
+    return null;
+  }
+  if (!browserZone || browserZone === DEFAULT_TIME_ZONE || !isValidTimeZone(browserZone)) {
+    return null;
+  }
+  return browserZone;
 }
 
 const textareaClasses = cn(inputClasses, 'h-auto min-h-24 resize-y');
@@ -118,12 +66,14 @@ export function BusinessProfileForm({
   const auth = useAuth();
   const queryClient = useQueryClient();
   const [formError, setFormError] = useState<string | null>(null);
+  // Someone who may not save is shown what is stored, not a suggestion.
+  const [suggestedZone] = useState(() => (readOnly ? null : suggestedTimeZone(profile)));
   const form = useForm<FormValues>({
     resolver: zodResolver(formSchema),
-    defaultValues: toFormValues(profile),
+    defaultValues: toFormValues(profile, suggestedZone),
   });
   const hours = useFieldArray({ control: form.control, name: 'posting_hours' });
-  const zones = useMemo(() => timeZones(profile.time_zone), [profile.time_zone]);
+  const chosenZone = useWatch({ control: form.control, name: 'time_zone' });
   const { errors } = form.formState;
 
   const save = useMutation({
@@ -179,14 +129,16 @@ export function BusinessProfileForm({
               <FormField label="Website" optional error={errors.website?.message}>
                 <Input type="url" placeholder="https://" {...form.register('website')} />
               </FormField>
-              <FormField label="Time zone" error={errors.time_zone?.message}>
-                <select className={inputClasses} {...form.register('time_zone')}>
-                  {zones.map((zone) => (
-                    <option key={zone} value={zone}>
-                      {zone.replace(/_/g, ' ')}
-                    </option>
-                  ))}
-                </select>
+              <FormField
+                label="Time zone"
+                error={errors.time_zone?.message}
+                hint={
+                  suggestedZone && chosenZone === suggestedZone && profile.time_zone !== chosenZone
+                    ? `Taken from this browser. Posts are planned in ${profile.time_zone} until you save.`
+                    : undefined
+                }
+              >
+                <TimeZoneField control={form.control} disabled={readOnly} />
               </FormField>
             </div>
             <FormField label="Description" optional error={errors.description?.message}>

@@ -12,10 +12,8 @@ import {
 } from '../../../components/ui/card.tsx';
 import { fieldErrorsOf } from '../../../lib/api-client.ts';
 import { userMessageOf } from '../../../lib/errors.ts';
-import { accountKeys } from '../../account/api/account-api.ts';
-import { accountSecurityApi } from '../../account/api/account-security-api.ts';
-import { useAuth } from '../../auth/auth-context.ts';
-import { ImagePicker } from '../../account/components/image-picker.tsx';
+import { accountKeys, accountSecurityApi, ImagePicker } from '../../account/index.ts';
+import { useAuth } from '../../auth/index.ts';
 
 export function LogoCard({
   profile,

@@ -12,7 +12,7 @@ import {
 } from '../../../components/ui/card.tsx';
 import { Skeleton } from '../../../components/ui/skeleton.tsx';
 import { reportError, userMessageOf } from '../../../lib/errors.ts';
-import { accountSecurityApi, accountSecurityKeys } from '../../account/api/account-security-api.ts';
+import { accountSecurityApi, accountSecurityKeys } from '../../account/index.ts';
 
 const OPTIONS: { key: keyof NotificationPreferences; label: string; description: string }[] = [
   {

@@ -8,10 +8,9 @@ import type {
 } from '#shared/contracts/staff.contract.ts';
 import type { StaffRole } from '#shared/permissions.ts';
 import { api } from '../../../lib/api-client.ts';
+import { staffPaths } from '../../../lib/api-paths.ts';
 
-// Paths repeat staffRoutes (src/shared/contracts/staff.contract.ts) as plain strings so this
-// module does not pull zod into the chunks that import it.
-const base = '/api/staff';
+const routes = staffPaths;
 
 // Keys carry the user id so one person's cached data is never shown to the next one.
 export const staffKeys = {
@@ -24,30 +23,22 @@ export const staffKeys = {
 };
 
 export const staffApi = {
-  me: (signal?: AbortSignal) => api.get<ActorContext>(`${base}/me`, signal ? { signal } : {}),
+  me: (signal?: AbortSignal) => api.get<ActorContext>(routes.me, signal ? { signal } : {}),
   setActiveTenant: (tenantId: string) =>
-    api.put<ActorContext>(`${base}/active-tenant`, { tenant_id: tenantId }),
+    api.put<ActorContext>(routes.activeTenant, { tenant_id: tenantId }),
   listInvitations: (signal?: AbortSignal) =>
-    api.get<StaffInvitation[]>(`${base}/invitations`, signal ? { signal } : {}),
+    api.get<StaffInvitation[]>(routes.invitations, signal ? { signal } : {}),
   createInvitation: (input: CreateInvitationInput) =>
-    api.post<StaffInvitation>(`${base}/invitations`, input),
-  resendInvitation: (id: string) =>
-    api.post<StaffInvitation>(`${base}/invitations/${encodeURIComponent(id)}/resend`),
-  invitationLink: (id: string) =>
-    api.post<{ url: string }>(`${base}/invitations/${encodeURIComponent(id)}/link`),
-  cancelInvitation: (id: string) =>
-    api.delete<StaffInvitation>(`${base}/invitations/${encodeURIComponent(id)}`),
+    api.post<StaffInvitation>(routes.invitations, input),
+  resendInvitation: (id: string) => api.post<StaffInvitation>(routes.resend(id)),
+  invitationLink: (id: string) => api.post<{ url: string }>(routes.link(id)),
+  cancelInvitation: (id: string) => api.delete<StaffInvitation>(routes.invitation(id)),
   listMembers: (signal?: AbortSignal) =>
-    api.get<StaffMemberView[]>(`${base}/members`, signal ? { signal } : {}),
+    api.get<StaffMemberView[]>(routes.members, signal ? { signal } : {}),
   updateMemberRole: (userId: string, role: StaffRole) =>
-    api.patch<StaffMemberView>(`${base}/members/${encodeURIComponent(userId)}`, { role }),
-  removeMember: (userId: string) =>
-    api.delete<{ user_id: string }>(`${base}/members/${encodeURIComponent(userId)}`),
+    api.patch<StaffMemberView>(routes.member(userId), { role }),
+  removeMember: (userId: string) => api.delete<{ user_id: string }>(routes.member(userId)),
   previewInvitation: (token: string, signal?: AbortSignal) =>
-    api.get<InvitationPreview>(
-      `/api/invitations/${encodeURIComponent(token)}`,
-      signal ? { signal } : {},
-    ),
-  acceptInvitation: (token: string) =>
-    api.post<AcceptInvitationResult>('/api/invitations/accept', { token }),
+    api.get<InvitationPreview>(routes.preview(token), signal ? { signal } : {}),
+  acceptInvitation: (token: string) => api.post<AcceptInvitationResult>(routes.accept, { token }),
 };

@@ -16,7 +16,7 @@ import {
 import { EmptyState } from '../../../components/ui/empty-state.tsx';
 import { Skeleton } from '../../../components/ui/skeleton.tsx';
 import { userMessageOf } from '../../../lib/errors.ts';
-import { useAuth } from '../../auth/auth-context.ts';
+import { useAuth } from '../../auth/index.ts';
 import { staffApi, staffKeys } from '../api/staff-api.ts';
 
 const STATUS_BADGES: Record<InvitationStatus, { label: string; variant: BadgeVariant }> = {

@@ -24,7 +24,7 @@ import {
 import { FormField } from '../../../components/ui/form-field.tsx';
 import { EmailInput } from '../../../components/ui/input.tsx';
 import { cn } from '../../../lib/cn.ts';
-import { applyServerErrors } from '../../auth/lib/server-errors.ts';
+import { applyServerErrors } from '../../auth/index.ts';
 import { staffApi, staffKeys } from '../api/staff-api.ts';
 
 type FormValues = CreateInvitationInput;

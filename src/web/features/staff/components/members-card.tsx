@@ -26,7 +26,7 @@ import { EmptyState } from '../../../components/ui/empty-state.tsx';
 import { inputClasses } from '../../../components/ui/input.tsx';
 import { Skeleton } from '../../../components/ui/skeleton.tsx';
 import { userMessageOf } from '../../../lib/errors.ts';
-import { useAuth } from '../../auth/auth-context.ts';
+import { useAuth } from '../../auth/index.ts';
 import { staffApi, staffKeys } from '../api/staff-api.ts';
 
 const dateFormat = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium' });

@@ -6,7 +6,7 @@ import type { ActorContext, StaffInvitation } from '#shared/contracts/staff.cont
 import { createQueryClient } from '../../../app/query-client.ts';
 import { authValue, USER_ID } from '../../../test/auth-state.ts';
 import { fail, mockApi, ok } from '../../../test/mock-api.ts';
-import { AuthContext } from '../../auth/auth-context.ts';
+import { AuthContext } from '../../auth/index.ts';
 import StaffPage from './staff-page.tsx';
 
 const OWNER = '00000000-0000-4000-8000-000000000009';

@@ -9,7 +9,7 @@ import { BusinessSwitcher } from '../components/business-switcher.tsx';
 import { InvitationsCard } from '../components/invitations-card.tsx';
 import { InviteDialog } from '../components/invite-dialog.tsx';
 import { MembersCard } from '../components/members-card.tsx';
-import { actorCan, useActor } from '../lib/use-actor.ts';
+import { actorCan, useActor } from '../api/use-actor.ts';
 
 export default function StaffPage() {
   useDocumentTitle('Staff - Soci Gen Dashboard');

@@ -2,16 +2,24 @@ import { describe, expect, it } from 'vitest';
 import { render, screen, within } from '@testing-library/react';
 import { MemoryRouter } from 'react-router';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { authValue, subscription } from '../../../test/auth-state.ts';
-import { AuthContext, type AuthContextValue } from '../../auth/auth-context.ts';
-import { SidebarContent } from '../../dashboard/components/sidebar.tsx';
-import { AreaPage } from '../../dashboard/pages/area-page.tsx';
+import { authValue, subscription, USER_ID } from '../../../test/auth-state.ts';
+import { staffKeys } from '../../staff/index.ts';
+import { AuthContext, type AuthContextValue } from '../../auth/index.ts';
+import { AreaPage, getArea, SidebarContent } from '../../dashboard/index.ts';
 import { FeatureGate } from './feature-gate.tsx';
-import { getArea } from '../../dashboard/lib/areas.ts';
 
 function renderWith(auth: AuthContextValue, ui: React.ReactNode) {
-  // The sidebar asks who is acting (useActor); a client without retries answers from its cache.
-  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  const queryClient = new QueryClient({
+    defaultOptions: { queries: { retry: false, staleTime: Infinity } },
+  });
+  // The server's answer for the owner: billing shows only once it says so.
+  queryClient.setQueryData(staffKeys.me(USER_ID), {
+    user_id: USER_ID,
+    tenant_id: USER_ID,
+    tenant_role: 'owner',
+    is_admin: false,
+    memberships: [{ tenant_id: USER_ID, business_name: 'Harbour Bakery', role: 'owner' }],
+  });
   return render(
     <QueryClientProvider client={queryClient}>
       <MemoryRouter>

@@ -4,9 +4,9 @@ import { Check, Lock } from 'lucide-react';
 import { ADDONS, hasFeature, PLANS, unlockFor, type Feature } from '#shared/plans.ts';
 import { Button } from '../../../components/ui/button.tsx';
 import { Card } from '../../../components/ui/card.tsx';
-import { useAuth } from '../../auth/auth-context.ts';
+import { useAuth } from '../../auth/index.ts';
 // The one place the display currency is decided (shared with the pricing page).
-import { formatPrice } from '../../marketing/lib/format.ts';
+import { formatPrice } from '../../marketing/index.ts';
 
 const FEATURE_LABELS: Record<Feature, string> = {
   dashboard: 'Dashboard',

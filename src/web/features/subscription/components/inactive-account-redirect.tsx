@@ -1,7 +1,7 @@
 import { Navigate, useLocation } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
-import { useAuth } from '../../auth/auth-context.ts';
-import { accountApi, accountKeys } from '../../account/api/account-api.ts';
+import { useAuth } from '../../auth/index.ts';
+import { accountApi, accountKeys } from '../../account/index.ts';
 
 // Seed §2/§7: an administrator can set a person's status (profiles.settings.status) to inactive;
 // like an inactive subscription, that sends them to /dashboard/trial-expired. The login guard

@@ -1,0 +1,56 @@
+import { ChevronLeft, ChevronRight } from 'lucide-react';
+import { Button } from '../../../components/ui/button.tsx';
+import { Spinner } from '../../../components/ui/spinner.tsx';
+import type { PlainDate } from '../../../lib/zoned-time.ts';
+import { stepAnchor, type CalendarView } from '../lib/calendar-model.ts';
+import { ViewSwitcher } from './view-switcher.tsx';
+
+/** Today, previous and next, the title of what is shown, and the view buttons. */
+export function CalendarToolbar({
+  view,
+  anchor,
+  today,
+  label,
+  loading,
+  go,
+}: {
+  view: CalendarView;
+  anchor: PlainDate;
+  today: PlainDate;
+  label: string;
+  /** A range is being read: a small spinner beside the title. */
+  loading: boolean;
+  go(next: { view?: CalendarView; date?: PlainDate }): void;
+}) {
+  const unit = view === 'list' ? 'month' : view;
+  return (
+    <div className="flex flex-wrap items-center justify-between gap-3">
+      <div className="flex items-center gap-2">
+        <Button variant="outline" size="sm" onClick={() => go({ date: today })}>
+          Today
+        </Button>
+        <Button
+          variant="ghost"
+          size="icon"
+          aria-label={`Previous ${unit}`}
+          onClick={() => go({ date: stepAnchor(view, anchor, -1) })}
+        >
+          <ChevronLeft aria-hidden className="size-5" />
+        </Button>
+        <Button
+          variant="ghost"
+          size="icon"
+          aria-label={`Next ${unit}`}
+          onClick={() => go({ date: stepAnchor(view, anchor, 1) })}
+        >
+          <ChevronRight aria-hidden className="size-5" />
+        </Button>
+        <h2 className="text-lg font-semibold text-foreground" aria-live="polite">
+          {label}
+        </h2>
+        {loading ? <Spinner size="sm" label="Loading the calendar" /> : null}
+      </div>
+      <ViewSwitcher view={view} onChange={(v) => go({ view: v })} />
+    </div>
+  );
+}

@@ -1,0 +1,63 @@
+import { History } from 'lucide-react';
+import { Alert } from '../../../../components/ui/alert.tsx';
+import { Button } from '../../../../components/ui/button.tsx';
+
+/**
+ * Above the editor: a restored draft (with Discard), why the post cannot be changed here, and the
+ * last save's error.
+ */
+export function ComposerNotices({
+  restoredAt,
+  onDiscardRestored,
+  composable,
+  locked,
+  canEdit,
+  formError,
+}: {
+  restoredAt: string | null;
+  onDiscardRestored(): void;
+  /** A post (not a note or campaign). */
+  composable: boolean;
+  /** On its way out or out. */
+  locked: boolean;
+  canEdit: boolean;
+  formError: string | null;
+}) {
+  return (
+    <>
+      {restoredAt ? (
+        <Alert variant="info" title="Restored your unsaved changes">
+          <div className="flex flex-wrap items-center gap-x-3 gap-y-1">
+            <span>
+              Kept on this device{' '}
+              {new Date(restoredAt).toLocaleString(undefined, {
+                dateStyle: 'medium',
+                timeStyle: 'short',
+              })}
+              .
+            </span>
+            <Button variant="link" onClick={onDiscardRestored}>
+              <History aria-hidden className="size-4" /> Discard
+            </Button>
+          </div>
+        </Alert>
+      ) : null}
+      {!composable ? (
+        <Alert variant="info" title="Notes and campaigns are edited on the calendar">
+          Open it from the calendar to change it.
+        </Alert>
+      ) : locked ? (
+        <Alert variant="info" title="This post is already on its way out">
+          It is shown as it was sent. Published posts are changed on the platform, so the calendar
+          always matches what people see.
+        </Alert>
+      ) : !canEdit ? (
+        <Alert variant="info" title="You can read this post">
+          Your role does not include changing posts. The business’s owner or a manager can give you
+          one that does.
+        </Alert>
+      ) : null}
+      {formError ? <Alert variant="destructive">{formError}</Alert> : null}
+    </>
+  );
+}

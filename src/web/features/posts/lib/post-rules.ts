@@ -1,0 +1,57 @@
+import type { CalendarEvent, EventStatus, EventType } from '#shared/contracts/calendar.contract.ts';
+
+// A post's lifecycle (docs/decisions/074): draft → scheduled → publishing → published | failed,
+// also unconfirmed and cancelled; a note is never published. The calendar, the quick view and
+// the composer all ask these.
+
+/** On its way out or out: the platforms show it, so the calendar does not change it. */
+export function isLocked(event: Pick<CalendarEvent, 'status'>): boolean {
+  return event.status === 'publishing' || event.status === 'published';
+}
+
+/** Whether dragging (or Alt+arrow) may move it. */
+export function canMove(event: Pick<CalendarEvent, 'status'>): boolean {
+  return event.status === 'draft' || event.status === 'scheduled';
+}
+
+export function needsAttention(event: Pick<CalendarEvent, 'status'>): boolean {
+  return event.status === 'failed' || event.status === 'unconfirmed';
+}
+
+/** The statuses a person may choose for an event of this type (a note is never published). */
+export function choosableStatuses(type: EventType): Array<'draft' | 'scheduled' | 'cancelled'> {
+  return type === 'note' ? ['draft', 'cancelled'] : ['draft', 'scheduled', 'cancelled'];
+}
+
+/** Posts are written in the composer; notes and campaigns stay in the calendar's quick dialog. */
+export function isComposerPost(event: Pick<CalendarEvent, 'type'>): boolean {
+  return event.type === 'post' || event.type === 'ai_generated';
+}
+
+/** Events that can be sent now: posts not on their way out, out, or waiting for an answer. */
+export function canPublishNow(event: Pick<CalendarEvent, 'type' | 'status'>): boolean {
+  return (
+    isComposerPost(event) &&
+    (event.status === 'draft' ||
+      event.status === 'scheduled' ||
+      event.status === 'failed' ||
+      event.status === 'cancelled')
+  );
+}
+
+export const STATUS_LABELS: Record<EventStatus, string> = {
+  draft: 'Draft',
+  scheduled: 'Scheduled',
+  publishing: 'Publishing',
+  published: 'Published',
+  failed: 'Failed',
+  unconfirmed: 'Unconfirmed',
+  cancelled: 'Cancelled',
+};
+
+export const TYPE_LABELS: Record<EventType, string> = {
+  post: 'Post',
+  ai_generated: 'AI-generated',
+  campaign: 'Campaign',
+  note: 'Note',
+};

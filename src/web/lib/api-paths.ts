@@ -1,0 +1,126 @@
+import type { MediaVariant } from '#shared/contracts/media.contract.ts';
+import { accountPaths, authPaths } from './routes.ts';
+
+// The API paths of the dashboard's areas, written once each (lib/routes.ts has those the first
+// download of `/` needs). Plain strings, as lib/routes.ts explains; routes.test.ts keeps them
+// equal to the contracts.
+
+const enc = encodeURIComponent;
+
+export const accountSecurityPaths = {
+  mfa: '/api/mfa',
+  mfaSetup: '/api/mfa/setup',
+  mfaEnable: '/api/mfa/enable',
+  mfaDisable: '/api/mfa/disable',
+  mfaBackupCodes: '/api/mfa/backup-codes',
+  account: '/api/account',
+  accountEmail: '/api/account/email',
+  accountPassword: '/api/account/password',
+  accountSessions: '/api/account/sessions',
+  accountSession: (id: string) => `/api/account/sessions/${id}`,
+  accountAvatar: '/api/account/avatar',
+  accountDelete: '/api/account/delete',
+  notificationPreferences: '/api/account/notifications',
+  businessLogo: '/api/business-profile/logo',
+  deletionRequest: (code: string) => `/api/deletion-requests/${enc(code)}`,
+} as const;
+
+export const subscriptionPaths = {
+  continueOnFree: '/api/subscription/continue-free',
+} as const;
+
+/** Calendar events: posts, notes and campaigns (docs/decisions/072, 080, 085). */
+export const calendarPaths = {
+  events: '/api/calendar-events',
+  upcoming: '/api/calendar-events/upcoming',
+  aiContent: '/api/calendar-events/ai-content',
+  feed: '/api/calendar-events/feed',
+  event: (id: string) => `/api/calendar-events/${id}`,
+  schedule: (id: string) => `/api/calendar-events/${id}/schedule`,
+  platformPosts: (id: string) => `/api/calendar-events/${id}/platform-posts`,
+} as const;
+
+export const publishingPaths = {
+  quota: '/api/publishing/quota',
+  live: '/api/publishing/live',
+  targets: (eventId: string) => `/api/calendar-events/${eventId}/targets`,
+  publishNow: (eventId: string) => `/api/calendar-events/${eventId}/publish-now`,
+} as const;
+
+export const mediaPaths = {
+  list: '/api/media',
+  upload: '/api/media/upload',
+  usage: '/api/media/usage',
+  tags: '/api/media/tags',
+  renameTag: '/api/media/tags/rename',
+  bulkTags: '/api/media/bulk/tags',
+  bulkDelete: '/api/media/bulk/delete',
+  cleanup: '/api/media/cleanup',
+  item: (id: string) => `/api/media/${id}`,
+  file: (id: string, variant: MediaVariant = 'original') => `/api/media/${id}/file/${variant}`,
+} as const;
+
+export const platformPaths = {
+  status: '/api/platforms/status',
+  connections: '/api/platforms/connections',
+  check: (id: string) => `/api/platforms/connections/${id}/check`,
+  disconnect: (id: string) => `/api/platforms/connections/${id}/disconnect`,
+  start: '/api/platforms/oauth/start',
+  callback: '/api/platforms/oauth/callback',
+  connectSelected: (attemptId: string) => `/api/platforms/oauth/${attemptId}/connect`,
+  facebookSignIn: '/api/auth/facebook/start',
+  facebookSignInAvailable: '/api/auth/facebook/available',
+} as const;
+
+export const aiContentPaths = {
+  status: '/api/ai-content/status',
+  generations: '/api/ai-content/generations',
+  stream: '/api/ai-content/generations/stream',
+  generation: (id: string) => `/api/ai-content/generations/${id}`,
+  saveVariant: (id: string, index: number) =>
+    `/api/ai-content/generations/${id}/variants/${index}/event`,
+} as const;
+
+export const staffPaths = {
+  me: '/api/staff/me',
+  activeTenant: '/api/staff/active-tenant',
+  invitations: '/api/staff/invitations',
+  invitation: (id: string) => `/api/staff/invitations/${enc(id)}`,
+  resend: (id: string) => `/api/staff/invitations/${enc(id)}/resend`,
+  link: (id: string) => `/api/staff/invitations/${enc(id)}/link`,
+  members: '/api/staff/members',
+  member: (userId: string) => `/api/staff/members/${enc(userId)}`,
+  preview: (token: string) => `/api/invitations/${enc(token)}`,
+  accept: '/api/invitations/accept',
+} as const;
+
+export const adminPaths = {
+  setup: '/api/admin/setup',
+  accounts: '/api/admin/accounts',
+  system: '/api/admin/system',
+  userStatus: (id: string) => `/api/admin/users/${enc(id)}/status`,
+  userRoles: (id: string) => `/api/admin/users/${enc(id)}/roles`,
+  userSubscription: (id: string) => `/api/admin/users/${enc(id)}/subscription`,
+} as const;
+
+export const devMailboxPaths = {
+  list: '/api/dev/mailbox',
+  unlock: '/api/dev/mailbox/unlock',
+  message: (id: string) => `/api/dev/mailbox/${enc(id)}`,
+} as const;
+
+/** Every group by its name (routes.test.ts compares them with the contracts). */
+export const apiRoutes = {
+  auth: authPaths,
+  account: accountPaths,
+  accountSecurity: accountSecurityPaths,
+  subscription: subscriptionPaths,
+  calendar: calendarPaths,
+  publishing: publishingPaths,
+  media: mediaPaths,
+  platforms: platformPaths,
+  aiContent: aiContentPaths,
+  staff: staffPaths,
+  admin: adminPaths,
+  devMailbox: devMailboxPaths,
+} as const;
