@@ -17,7 +17,20 @@ export default defineConfig({
     reportCompressedSize: false,
     // The bundle benchmark reads each route's chunks from the manifest.
     manifest: true,
-    rollupOptions: {
+    rolldownOptions: {
+      output: {
+        codeSplitting: {
+          groups: [
+            {
+              // What every page needs before it renders (React, the router, the query cache, the
+              // API client and its error catalogue), in one file: left to the splitter it is cut
+              // into pieces along the lazy pages' imports, which costs compression.
+              name: 'app-core',
+              test: /node_modules\/(react|react-dom|scheduler|react-router|@tanstack\/(react-query|query-core)|@radix-ui\/react-(slot|compose-refs)|clsx|tailwind-merge)\/|src\/shared\/errors\/|src\/web\/lib\/(cn|api-client|error-log)\.ts$/,
+            },
+          ],
+        },
+      },
       treeshake: {
         // Our modules do nothing when imported but define things (the entry renders), so a
         // feature's public entry (features/<name>/index.ts) costs only what is used from it.

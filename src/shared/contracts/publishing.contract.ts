@@ -1,18 +1,11 @@
 import { z } from 'zod';
 import { PLATFORMS } from './account.contract.ts';
-import {
-  MAX_TARGETS,
-  deliverySchema,
-  postStatusSchema,
-  postTargetInputSchema,
-} from './posts.contract.ts';
+import { postStatusSchema } from './posts.contract.ts';
 
-// Publishing: each account's 24-hour quota, the live status stream, and the composer's calls of
-// docs/decisions/080 and 085 (the event's targets, publish now). Saving a post is one request to
-// /api/posts (docs/decisions/087, posts.contract.ts); the targets and publish-now endpoints and
-// the names below stay for the web until it saves that way. A refusal is a 400
-// VALIDATION_ERROR whose user message is "Failed to schedule content" and whose details name each
-// field, account and rule.
+// Publishing: each account's 24-hour quota and the live status stream. A post, its accounts and
+// publishing it now are saved in one request to /api/posts (docs/decisions/087,
+// posts.contract.ts), refused as a 400 VALIDATION_ERROR whose details name each field, account
+// and rule.
 
 export {
   MAX_FIRST_COMMENT_LENGTH,
@@ -21,20 +14,6 @@ export {
   targetProblemSchema,
   type TargetProblem,
 } from './posts.contract.ts';
-
-export const setTargetsInputSchema = z.strictObject({
-  targets: z.array(postTargetInputSchema).max(MAX_TARGETS),
-});
-export type SetTargetsInput = z.input<typeof setTargetsInputSchema>;
-
-/** What GET and PUT /targets answer: the event's status and its deliveries. */
-export const publishingStateSchema = z.object({
-  event_id: z.uuid(),
-  event_status: postStatusSchema,
-  scheduled_for: z.string().nullable(),
-  targets: z.array(deliverySchema),
-});
-export type PublishingState = z.infer<typeof publishingStateSchema>;
 
 /** What an account may still publish in the platform's rolling 24-hour window. */
 export const accountQuotaSchema = z.object({
@@ -60,32 +39,9 @@ export const accountQuotaSchema = z.object({
 });
 export type AccountQuota = z.infer<typeof accountQuotaSchema>;
 
-/** The live status stream's limits (docs/decisions/081). */
-export const LIVE_STATUS = {
-  /** Streams one person may hold open at once (per server process); more answer 429. */
-  maxStreamsPerUser: 5,
-  /** A comment line keeps every proxy on the way from closing a quiet stream (seed §9). */
-  heartbeatMs: 25_000,
-  /** Seed §9: the browser waits this long for the stream to open, then counts a failure. */
-  connectTimeoutMs: 10_000,
-  /** Seed §9: waits before reconnecting after the 1st, 2nd, 3rd and later failures. */
-  reconnectDelaysMs: [1_000, 2_000, 5_000, 10_000],
-} as const;
-
-/** Named server-sent events of GET /api/publishing/live. */
-export const LIVE_EVENTS = {
-  /** data: a LiveStatusMessage. */
-  status: 'status',
-  /** The server is shutting down: reconnect (another process answers). */
-  closing: 'closing',
-  /** The person may no longer read this business's calendar (signed out, removed, role). */
-  ended: 'ended',
-  /**
-   * This process could not hear other processes for a while (its bus connection dropped and is
-   * back): messages may have been missed, so read everything again.
-   */
-  resync: 'resync',
-} as const;
+// The stream's limits and event names live in a module without zod, for the browser's first
+// load (live-status.ts).
+export { LIVE_EVENTS, LIVE_STATUS } from './live-status.ts';
 
 /** What changed, as the live stream tells it: always the event, and the delivery if one moved. */
 export const liveStatusMessageSchema = z.object({
@@ -112,8 +68,4 @@ export const publishingRoutes = {
   quota: '/api/publishing/quota',
   /** GET: server-sent events, one per status change of the active business's posts. */
   live: '/api/publishing/live',
-  /** GET: the event's targets; PUT: replace them (event must be draft, scheduled or failed). */
-  targets: (eventId: string) => `/api/calendar-events/${eventId}/targets`,
-  /** POST: publish every target now. */
-  publishNow: (eventId: string) => `/api/calendar-events/${eventId}/publish-now`,
 } as const;

@@ -1,7 +1,6 @@
-import { useEffect } from 'react';
+import { lazy, Suspense, useEffect } from 'react';
 import { Outlet, useLocation } from 'react-router';
-import { Dialog as DialogPrimitive } from 'radix-ui';
-import { Menu, PanelLeftClose, PanelLeftOpen, X } from 'lucide-react';
+import { Menu, PanelLeftClose, PanelLeftOpen } from 'lucide-react';
 import { Button } from '../../../components/ui/button.tsx';
 import { TooltipProvider } from '../../../components/ui/tooltip.tsx';
 import { cn } from '../../../lib/cn.ts';
@@ -13,31 +12,9 @@ import { NoBusinessGate } from './no-business.tsx';
 import { SIDEBAR_ID, SidebarContent } from './sidebar.tsx';
 import { UserMenu } from './user-menu.tsx';
 
-/** Small screens get the sidebar as an overlay drawer (a modal dialog, so focus stays in it). */
-function MobileSidebar() {
-  const open = useLayout((state) => state.mobileSidebarOpen);
-  const close = () => layoutActions.setMobileSidebarOpen(false);
-  return (
-    <DialogPrimitive.Root open={open} onOpenChange={layoutActions.setMobileSidebarOpen}>
-      <DialogPrimitive.Portal>
-        <DialogPrimitive.Overlay className="fixed inset-0 z-40 bg-black/50 lg:hidden" />
-        <DialogPrimitive.Content
-          aria-describedby={undefined}
-          className="fixed inset-y-0 left-0 z-50 w-72 max-w-[85vw] bg-sidebar shadow-xl focus:outline-none lg:hidden"
-        >
-          <DialogPrimitive.Title className="sr-only">Navigation</DialogPrimitive.Title>
-          <DialogPrimitive.Close
-            aria-label="Close navigation"
-            className="absolute top-5 right-3 rounded-md p-1.5 text-sidebar-foreground hover:bg-sidebar-active hover:text-white"
-          >
-            <X aria-hidden className="size-5" />
-          </DialogPrimitive.Close>
-          <SidebarContent collapsed={false} onNavigate={close} />
-        </DialogPrimitive.Content>
-      </DialogPrimitive.Portal>
-    </DialogPrimitive.Root>
-  );
-}
+// Loaded after the shell renders: the drawer opens only on a tap, and the dialog it is built
+// on is not part of the dashboard's first load (docs/decisions/028).
+const MobileSidebar = lazy(() => import('./mobile-sidebar.tsx'));
 
 export function DashboardLayout() {
   const location = useLocation();
@@ -70,7 +47,9 @@ export function DashboardLayout() {
         >
           <SidebarContent collapsed={!sidebarOpen} />
         </aside>
-        <MobileSidebar />
+        <Suspense fallback={null}>
+          <MobileSidebar />
+        </Suspense>
 
         <div className="flex min-w-0 flex-1 flex-col">
           <header className="sticky top-0 z-30 flex h-16 items-center gap-2 border-b border-border bg-background/95 px-3 backdrop-blur sm:gap-3 sm:px-6">

@@ -180,7 +180,9 @@ describe('live status', () => {
     const source = FakeSource.all[0]!;
     act(() => source.open());
     act(() => source.emit('status', { event_id: EVENT_ID, status: 'shipped' }));
-    expect(errorLog.history().map((entry) => entry.component)).toEqual(['live-status']);
+    await vi.waitFor(() =>
+      expect(errorLog.history().map((entry) => entry.component)).toEqual(['live-status']),
+    );
     await vi.waitFor(
       () => expect(invalidate).toHaveBeenCalledWith({ queryKey: calendarKeys.all }),
       { timeout: 3000 },

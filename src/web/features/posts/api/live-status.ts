@@ -1,10 +1,7 @@
 import { useEffect } from 'react';
 import { useQueryClient, type QueryClient } from '@tanstack/react-query';
-import {
-  LIVE_EVENTS,
-  LIVE_STATUS,
-  liveStatusMessageSchema,
-} from '#shared/contracts/publishing.contract.ts';
+import { LIVE_EVENTS, LIVE_STATUS } from '#shared/contracts/live-status.ts';
+import type { LiveStatusMessage } from '#shared/contracts/publishing.contract.ts';
 import { reportError } from '../../../lib/errors.ts';
 import { publishingPaths } from '../../../lib/api-paths.ts';
 import { postKeys } from './keys.ts';
@@ -28,6 +25,23 @@ const RELEASE_DELAY_MS = 5000;
 const CLOSING_RECONNECT_MS = 3000;
 
 type LiveConnectionState = 'connecting' | 'open' | 'down';
+
+type MessageCheck = { success: true; data: LiveStatusMessage } | { success: false; error: Error };
+
+let messageReader: Promise<(data: unknown) => MessageCheck> | null = null;
+
+/**
+ * The message's schema (zod) is loaded when a stream first opens, not with the page: the
+ * dashboard's first load stays without the schemas. Messages wait for it in their order.
+ */
+function readMessage(): Promise<(data: unknown) => MessageCheck> {
+  messageReader ??= import('#shared/contracts/publishing.contract.ts').then(
+    ({ liveStatusMessageSchema }) =>
+      (data: unknown) =>
+        liveStatusMessageSchema.safeParse(data),
+  );
+  return messageReader;
+}
 
 type EventSourceLike = Pick<EventSource, 'addEventListener' | 'close' | 'onopen' | 'onerror'>;
 
@@ -116,23 +130,26 @@ class LiveStatusConnection {
       this.#everOpened = true;
     };
     source.onerror = () => this.#fail(source);
+    const reader = readMessage();
     source.addEventListener(LIVE_EVENTS.status, (event) => {
       if (this.#source !== source) return;
-      const parsed = liveStatusMessageSchema.safeParse(
-        safeJson((event as MessageEvent<string>).data),
-      );
-      if (parsed.success) {
-        applyLiveMessage(this.#client, parsed.data);
-        announce(this.#client, parsed.data);
-      } else {
-        // A message this tab cannot read (a newer server, say): kept in the error log, and the
-        // lists are read again, since something did change.
-        reportError(parsed.error, {
-          component: 'live-status',
-          context: { suppressToast: true },
-        });
-      }
-      this.#refetch();
+      const data = safeJson((event as MessageEvent<string>).data);
+      void reader.then((check) => {
+        if (this.#source !== source) return;
+        const parsed = check(data);
+        if (parsed.success) {
+          applyLiveMessage(this.#client, parsed.data);
+          announce(this.#client, parsed.data);
+        } else {
+          // A message this tab cannot read (a newer server, say): kept in the error log, and
+          // the lists are read again, since something did change.
+          reportError(parsed.error, {
+            component: 'live-status',
+            context: { suppressToast: true },
+          });
+        }
+        this.#refetch();
+      });
     });
     source.addEventListener(LIVE_EVENTS.resync, () => {
       if (this.#source !== source) return;
