@@ -5,10 +5,22 @@ import path from 'node:path';
 // Starts the app for the browser tests: a fresh build, a fresh data directory.
 const dataDir = path.resolve(process.env.E2E_DATA_DIR ?? '.data-e2e');
 fs.rmSync(dataDir, { recursive: true, force: true });
-execSync('npx vite build --logLevel warn', { stdio: 'inherit' });
+// The web app is built into the data directory, not dist/web: a build elsewhere (npm start,
+// another test run) never swaps the files under these tests.
+const webDir = path.join(dataDir, 'web');
+execSync(`npx vite build --logLevel warn --outDir ${JSON.stringify(webDir)} --emptyOutDir`, {
+  stdio: 'inherit',
+});
 const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
   stdio: 'inherit',
-  env: { ...process.env, DATA_DIR: dataDir, DEV_MAILBOX: '1', LOG_LEVEL: 'warn', SMTP_URL: '' },
+  env: {
+    ...process.env,
+    DATA_DIR: dataDir,
+    WEB_DIST_DIR: webDir,
+    DEV_MAILBOX: '1',
+    LOG_LEVEL: 'warn',
+    SMTP_URL: '',
+  },
 });
 const stop = () => child.kill('SIGTERM');
 process.on('SIGTERM', stop);

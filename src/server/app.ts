@@ -23,7 +23,8 @@ import { createContactRoutes } from './features/contact/contact.routes.ts';
 import { featureRouters } from './features/routers.ts';
 import { monitorMiddleware } from './platform/monitor/monitor.ts';
 
-export const WEB_DIST = path.resolve(import.meta.dirname, '../../dist/web');
+/** The built web app, unless WEB_DIST_DIR names another build (the browser tests' own). */
+const DEFAULT_WEB_DIST = path.resolve(import.meta.dirname, '../../dist/web');
 
 // YOU PROBABLY DON'T NEED TO EDIT THIS FILE, UNLESS you add platform-wide middleware. A new area
 // adds its router to features/routers.ts.
@@ -122,15 +123,17 @@ export function createApp(deps: AppDeps, options: { serveWeb?: boolean } = {}) {
 
   app.all('/api/*', (c) => notFound(c));
 
-  if (options.serveWeb !== false) mountWeb(app);
+  if (options.serveWeb !== false) {
+    mountWeb(app, deps.env.WEB_DIST_DIR ? path.resolve(deps.env.WEB_DIST_DIR) : DEFAULT_WEB_DIST);
+  }
   return app;
 }
 
-function mountWeb(app: ReturnType<typeof createRouter>) {
-  const indexPath = path.join(WEB_DIST, 'index.html');
-  const root = path.relative(process.cwd(), WEB_DIST);
+function mountWeb(app: ReturnType<typeof createRouter>, webDist: string) {
+  const indexPath = path.join(webDist, 'index.html');
+  const root = path.relative(process.cwd(), webDist);
   // `npm run dev` serves the web app from Vite and nothing is built: no static files to look for.
-  if (fs.existsSync(WEB_DIST)) mountStaticFiles(app, root);
+  if (fs.existsSync(webDist)) mountStaticFiles(app, root);
   // Every other GET gets the single-page app, which renders the page; an address that is no page
   // of it (the table in #shared/app-pages.ts) answers 404, and the app shows its not-found page.
   app.get('*', (c) => {

@@ -14,6 +14,8 @@ const envSchema = z.object({
   HOST: z.string().optional(),
   APP_URL: z.url().optional(),
   DATA_DIR: z.string().default('./data'),
+  // Where the built web app is read from; the build writes dist/web (scripts/build.mjs).
+  WEB_DIST_DIR: z.string().optional(),
   DATABASE_URL: z.string().optional(),
   DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(100).default(10),
   SMTP_URL: z.string().optional(),
