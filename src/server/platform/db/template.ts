@@ -11,7 +11,7 @@ import { isProcessAlive } from './lock-file.ts';
 // Never used with DATABASE_URL, and never for a data directory that already holds a database.
 
 /** Bump when the recipe below changes, so that templates made by the old one are not used. */
-const TEMPLATE_FORMAT = 1;
+const TEMPLATE_FORMAT = 2;
 
 /** db/migrations: what drizzle's migrator reads, and what the template is made of. */
 export const MIGRATIONS_FOLDER = path.resolve(import.meta.dirname, '../../../../db/migrations');
@@ -109,10 +109,11 @@ async function makeTemplate(dir: string, migrationsFolder: string): Promise<void
   try {
     await client.waitReady;
     await migrate(drizzle({ client }), { migrationsFolder });
-    // What the job queue's first start does (JobQueue.start): pg-boss installs its schema and
-    // makes its queue for scheduled sends. Stopped at once; nothing else of it runs.
+    // What the job queue's first start does (JobQueue.start): pg-boss installs its schema,
+    // nothing more (its cron scheduler is off, as in JobQueue). Stopped at once.
     const boss = new PgBoss({
       schema: 'pgboss',
+      schedule: false,
       db: {
         executeSql: async (text: string, values?: unknown[]) =>
           values && values.length > 0

@@ -63,6 +63,10 @@ export class JobQueue {
       schema: 'pgboss',
       monitorStateIntervalSeconds: 60,
       maintenanceIntervalSeconds: 120,
+      // No cron schedules: periodic work is the Chores' (platform/jobs). pg-boss's scheduler
+      // would cost a quarter of a second of every start and poll a queue nobody uses
+      // (docs/decisions/019).
+      schedule: false,
     };
     this.#boss =
       database.kind === 'pglite'
