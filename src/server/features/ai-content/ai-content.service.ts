@@ -1,3 +1,4 @@
+import { resolveBusinessName } from '#shared/business-name.ts';
 import type { z } from 'zod';
 import {
   OFFLINE_LANGUAGES,
@@ -21,7 +22,7 @@ import {
 import type { CalendarEvent } from '#shared/contracts/calendar.contract.ts';
 import { AppError, isAppError, type AppErrorRecord } from '#shared/errors/index.ts';
 import { can } from '#shared/permissions.ts';
-import { PLANS, hasFeature } from '#shared/plans.ts';
+import { hasFeature } from '#shared/plans.ts';
 import { checkTextLimits, describeLimitProblem, limitsFor } from '#shared/platform-limits.ts';
 import { requireAccess, type ServiceContext } from '#server/platform/access.ts';
 import type { Tx } from '#server/platform/db/client.ts';
@@ -31,7 +32,12 @@ import * as calendar from '../calendar/calendar.service.ts';
 import { eventOf, savePost } from '../posts/index.ts';
 import { isUuid, scopeForTenant } from '../profile/user-id.ts';
 import { findBusinessProfile } from '../settings/settings.repository.ts';
-import { findPlan } from '../subscription/subscription.repository.ts';
+import {
+  describeEntitlements,
+  entitlementsOf,
+  grants,
+  limitsOf,
+} from '../subscription/entitlements.ts';
 import { generatorFor, type TextGenerator } from './ai-provider.ts';
 import { bestTimesFor } from './best-times.ts';
 import { fitToLimits } from './fit-to-limits.ts';
@@ -65,14 +71,15 @@ function allowanceOf(used: number, limit: number, now: Date): Allowance {
   };
 }
 
-/** Seed §6: AI content needs a plan other than free, and an active subscription. */
+/**
+ * docs/product/roles-and-plans.md#features-by-plan: AI content needs a plan other than free, and
+ * an active subscription.
+ */
 async function requireAiPlan(tx: Tx, tenantId: string): Promise<number> {
-  const plan = await findPlan(tx, tenantId);
-  if (plan && plan.status === 'active' && hasFeature(plan.plan, plan.addons, 'ai-content')) {
-    return PLANS[plan.plan].limits.aiGenerationsPerMonth;
-  }
+  const plan = await entitlementsOf(tx, tenantId);
+  if (grants(plan, 'ai-content')) return limitsOf(plan).aiGenerationsPerMonth;
   throw AppError.from('FEATURE_NOT_AVAILABLE', {
-    technicalMessage: `ai-content is not in ${tenantId}'s plan (${plan ? `${plan.plan}, ${plan.status}` : 'no subscription'})`,
+    technicalMessage: `ai-content is not in ${tenantId}'s plan (${describeEntitlements(plan)})`,
     details: { feature: 'ai-content' },
   });
 }
@@ -89,11 +96,11 @@ export async function getStatus(ctx: ServiceContext): Promise<AiStatus> {
     ctx.deps.database,
     scopeForTenant(ctx.actor, tenantId),
     async (tx) => {
-      const plan = await findPlan(tx, tenantId);
-      const limit =
-        plan && hasFeature(plan.plan, plan.addons, 'ai-content')
-          ? PLANS[plan.plan].limits.aiGenerationsPerMonth
-          : 0;
+      const plan = await entitlementsOf(tx, tenantId);
+      // The allowance shows what the plan includes, also while the subscription is inactive.
+      const limit = hasFeature(plan.plan, plan.addons, 'ai-content')
+        ? limitsOf(plan).aiGenerationsPerMonth
+        : 0;
       return allowanceOf(await repo.usedInPeriod(tx, tenantId, periodOf(now)), limit, now);
     },
   );
@@ -195,7 +202,7 @@ export async function generate(
   );
 
   const voice: BusinessVoice = {
-    businessName: profile?.business_name || profile?.company_name || 'our business',
+    businessName: resolveBusinessName(profile ?? {}),
     industry: profile?.industry ?? null,
     brandVoice: profile?.brand_voice ?? null,
     targetAudience: profile?.target_audience ?? null,
@@ -391,7 +398,8 @@ function titleOf(caption: string): string {
 /**
  * Saves a variant (as the user edited it) to the calendar as an `ai_generated` post, a draft or
  * scheduled. Saving the same variant again changes its post rather than adding a second one.
- * Scheduling is refused while the post has no account to publish to.
+ * Scheduling is refused while the post has no account to publish to: the web saves a draft and
+ * schedules it in the composer, through /api/posts (docs/decisions/087).
  */
 export async function saveVariant(
   ctx: ServiceContext,
@@ -422,7 +430,9 @@ export async function saveVariant(
     content,
     platforms: [generation.options.platform],
     type: 'ai_generated' as const,
-    scheduled_for: body.status === 'scheduled' ? (body.scheduled_for ?? null) : null,
+    // A draft keeps the time it is given (the web's "Schedule" saves one and opens it in the
+    // composer to choose its accounts); left out, the time it has stays.
+    scheduled_for: body.status === 'scheduled' ? (body.scheduled_for ?? null) : body.scheduled_for,
   };
   const intent = body.status === 'scheduled' ? 'schedule' : 'draft';
   const tenantId = ctx.actor.tenantId;

@@ -4,7 +4,7 @@ import { TRIAL_DAYS } from '#shared/plans.ts';
 import type { Tx } from '#server/platform/db/client.ts';
 import { profiles } from '../profile/profile.tables.ts';
 import { businessProfiles } from '../settings/settings.tables.ts';
-import { resolveBusinessName } from '../settings/business-name.ts';
+import { resolveBusinessName } from '#shared/business-name.ts';
 import { subscription } from '../subscription/subscription.tables.ts';
 
 const DAY_MS = 86_400_000;
@@ -34,7 +34,10 @@ export function knownTimeZone(value: string | undefined): string | undefined {
   return new Intl.DateTimeFormat('en-US', { timeZone: zone }).resolvedOptions().timeZone;
 }
 
-/** The business of a new account: its profile and a trial (seed §9 default plan "trial"). */
+/**
+ * The business of a new account: its profile and a trial (default plan "trial",
+ * docs/product/constants.md#accounts-and-plans).
+ */
 async function insertBusiness(tx: Tx, input: ProvisionInput): Promise<void> {
   const timeZone = knownTimeZone(input.timeZone);
   await tx.insert(businessProfiles).values({
@@ -51,10 +54,11 @@ async function insertBusiness(tx: Tx, input: ProvisionInput): Promise<void> {
 }
 
 /**
- * A new account's tenant rows: profile, business profile and a trial subscription (seed §9
- * default plan "trial"; PRODUCT.md: 14 days of Premium), or the profile alone for someone
- * joining a business by invitation. Runs inside the sign-up transaction, already switched to the
- * new user's tenant scope, so row-level security checks every insert.
+ * A new account's tenant rows: profile, business profile and a trial subscription (default plan
+ * "trial", docs/product/constants.md#accounts-and-plans; 14 days of Premium,
+ * docs/product/roles-and-plans.md#trial), or the profile alone for someone joining a business by
+ * invitation. Runs inside the sign-up transaction, already switched to the new user's tenant scope,
+ * so row-level security checks every insert.
  */
 export async function provisionAccount(tx: Tx, input: ProvisionInput): Promise<void> {
   await tx

@@ -1,3 +1,4 @@
+import { resolveBusinessName } from '#shared/business-name.ts';
 import { AppError } from '#shared/errors/index.ts';
 import type { SignUpInput, SignUpResult } from '#shared/contracts/auth.contract.ts';
 import type { AppDeps } from '#server/platform/deps.ts';
@@ -65,7 +66,7 @@ export function createSignUp(
     };
     const confirmationFor = invitation
       ? { businessName: null, joining: invitation.businessName }
-      : { businessName: businessName ?? 'your business', joining: null };
+      : { businessName: resolveBusinessName({ business_name: businessName }), joining: null };
     if (existing?.emailConfirmedAt) {
       // The owner of the address is sent to sign in, and on to the invitation if there is one.
       const next = invitation

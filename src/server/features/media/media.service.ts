@@ -21,7 +21,7 @@ import { eq } from 'drizzle-orm';
 import { AppError } from '#shared/errors/index.ts';
 import { can } from '#shared/permissions.ts';
 import { fileTooLargeMessage, formatBytes } from '#shared/file-size.ts';
-import { DEFAULT_PLAN, PLANS, type PlanId } from '#shared/plans.ts';
+import { PLANS, type PlanId } from '#shared/plans.ts';
 import type { z } from 'zod';
 import { requireAccess, tenantScope, type ServiceContext } from '#server/platform/access.ts';
 import type { Tx } from '#server/platform/db/client.ts';
@@ -34,7 +34,7 @@ import {
   type FileRead,
   type FileRequest,
 } from '#server/platform/http/stored-file.ts';
-import { findSubscription } from '../subscription/subscription.repository.ts';
+import { entitlementsOf } from '../subscription/entitlements.ts';
 import { inspectUpload, mediaRefused, sanitizeName } from './inspect.ts';
 import { processMediaJob } from './media.jobs.ts';
 import * as repo from './media.repository.ts';
@@ -54,8 +54,7 @@ function notFound(id: string): never {
 }
 
 async function planOf(tx: Tx, tenantId: string): Promise<PlanId> {
-  const subscription = await findSubscription(tx, tenantId);
-  return subscription?.plan ?? DEFAULT_PLAN;
+  return (await entitlementsOf(tx, tenantId)).plan;
 }
 
 function limitsFor(ctx: ServiceContext, plan: PlanId) {
@@ -178,6 +177,7 @@ export async function finishUpload(
         status: 'processing',
         // Images are re-encoded without metadata above; videos wait for the processing job.
         locationRemoved: inspected.kind === 'image',
+        hadLocation: inspected.hadLocation,
         createdAt: now,
         updatedAt: now,
       });

@@ -23,7 +23,7 @@ import { fieldErrorsFromZod, validationError } from '#server/platform/http/error
 import { hashToken, randomToken } from '#server/platform/security/tokens.ts';
 import { MetaApiError, toAppError } from '#server/integrations/meta/errors.ts';
 import type { PageAccount } from '#server/integrations/meta/client.ts';
-import { findSubscription } from '../subscription/subscription.repository.ts';
+import { entitlementsOf, limitsOf } from '../subscription/entitlements.ts';
 import { assessHealth, fixFor } from './health.ts';
 import { metaRuntime } from './meta-runtime.ts';
 import * as repo from './platforms.repository.ts';
@@ -346,8 +346,9 @@ async function exchangeFacebook(ctx: ServiceContext, code: string, redirectUri: 
     }
   }
   const now = Date.now();
-  // A Page token from a long-lived user token never expires (§2.3), but data access does (about
-  // 90 days after the person last used the app): that is the date the person must come back by.
+  // A Page token from a long-lived user token never expires
+  // (docs/product/meta-platform.md#long-lived-user-token), but data access does (about 90 days
+  // after the person last used the app): that is the date the person must come back by.
   const dataAccessEnds = info.data_access_expires_at ? info.data_access_expires_at * 1000 : null;
   const grant: Grant = {
     login: 'facebook',
@@ -494,8 +495,7 @@ export async function connectSelected(
     if (candidates.length === 0) {
       throw validationError({ external_ids: 'Choose at least one account to connect' });
     }
-    const subscription = await findSubscription(tx, ctx.actor.tenantId);
-    const limit = PLANS[subscription?.plan ?? 'free'].limits.connectedAccounts;
+    const limit = limitsOf(await entitlementsOf(tx, ctx.actor.tenantId)).connectedAccounts;
     const existing = await repo.listConnections(tx, ctx.actor.tenantId);
     const connectedKeys = new Set(
       existing.filter((r) => r.status === 'connected').map((r) => `${r.platform}:${r.externalId}`),

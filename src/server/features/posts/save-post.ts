@@ -15,8 +15,8 @@ import { withTenant } from '#server/platform/db/tenant.ts';
 import { fieldErrorsFromZod } from '#server/platform/http/errors.ts';
 import { findMediaRows } from '../media/media.repository.ts';
 import { listConnections } from '../platforms/platforms.repository.ts';
-import { isUuid, scopeForTenant } from '../profile/user-id.ts';
-import { findPlan } from '../subscription/subscription.repository.ts';
+import { isUuid, requireUserId, scopeForTenant } from '../profile/user-id.ts';
+import { entitlementsOf } from '../subscription/entitlements.ts';
 import { listDeliveries, type DeliveryRow } from './deliveries.repository.ts';
 import { dispatchAll } from './dispatch.ts';
 import { problem, refusal, type RefusalKind } from './post-refusal.ts';
@@ -34,9 +34,9 @@ import {
 } from './validate-post.ts';
 import { writePost } from './write-post.ts';
 
-// Saving a post: the one use case every change of a post goes through — the composer's single
-// request (POST and PUT /api/posts), the calendar's create, update, schedule and move, publish
-// now, AI content's "Save" and "Schedule" (docs/decisions/087). Everything is checked first
+// Saving a post: the one use case every change of a post goes through — POST and PUT /api/posts
+// (the composer, the calendar's quick dialog), the calendar's move (PATCH /api/posts/{id}/schedule)
+// and AI content's "Save draft" and "Schedule" (docs/decisions/087). Everything is checked first
 // (fields, plan, every account against its platform's rules and, to schedule or publish, its
 // 24-hour quota read from the platform, outside any transaction); then the event and its
 // deliveries are written in one transaction; the publish jobs are sent once it has committed.
@@ -44,13 +44,12 @@ import { writePost } from './write-post.ts';
 // and publishing need at least one account (docs/product/screens.md#publishing).
 
 /**
- * What the save does. draft, schedule, publish: as the composer asks (savePostInputSchema).
- * cancel: the calendar's "cancelled" status. keep: a change that leaves the status alone (the
- * calendar's edit without a status, a move, choosing accounts through PUT /targets); a scheduled
- * post is checked as scheduling again, but its text alone may change without an account (posts
- * scheduled before accounts were required).
+ * What the save does. draft, schedule, publish, cancel: as asked (savePostInputSchema). keep: a
+ * change that leaves the status alone (a move); a scheduled post is checked as scheduling again,
+ * but its text alone may change without an account (posts scheduled before accounts were
+ * required).
  */
-export type WriteIntent = SaveIntent | 'cancel' | 'keep';
+export type WriteIntent = SaveIntent | 'keep';
 
 export interface SavePostCommand {
   /** Absent: a new post. */
@@ -67,7 +66,11 @@ export function savePost(ctx: ServiceContext, command: SavePostCommand): Promise
   return savePostFor(ctx, ctx.actor.tenantId, command);
 }
 
-/** The same for business `tenantId`: the person's own, or any for an administrator. */
+/**
+ * The same for business `tenantId`: the person's own, or any for an administrator. Like every
+ * calendar operation, it refuses an id that is not one: "Invalid user ID provided"
+ * (docs/product/validation.md#user-id).
+ */
 export async function savePostFor(
   ctx: ServiceContext,
   tenantId: string,
@@ -77,6 +80,7 @@ export async function savePostFor(
   requireAccess(ctx.actor, command.postId === undefined ? 'create:post' : 'update:post');
   if (intent === 'schedule') requireAccess(ctx.actor, 'schedule:post');
   if (intent === 'publish') requireAccess(ctx.actor, 'publish:post');
+  requireUserId(tenantId);
   const scope = scopeForTenant(ctx.actor, tenantId);
   if (command.postId !== undefined && !isUuid(command.postId)) notFound(command.postId);
   const askedKind: RefusalKind = intent === 'draft' || intent === 'cancel' ? 'draft' : 'schedule';
@@ -97,7 +101,7 @@ export async function savePostFor(
     return {
       event,
       deliveries,
-      plan: await findPlan(tx, tenantId),
+      plan: await entitlementsOf(tx, tenantId),
       connections: await listConnections(tx, tenantId),
       media: await findMediaRows(tx, [...new Set(mediaIds)]),
     };

@@ -3,13 +3,13 @@ import { accountLabel } from '#shared/account-label.ts';
 import type { TargetFormat } from '#shared/platform-limits.ts';
 import { checkTarget, type TargetMedia } from '#shared/publishing-rules.ts';
 import { AppError } from '#shared/errors/index.ts';
-import { hasFeature, type Feature } from '#shared/plans.ts';
+import type { Feature } from '#shared/plans.ts';
 import type { AppDeps } from '#server/platform/deps.ts';
 import { compatibilityOf } from '../media/compatibility.ts';
 import type { MediaRow } from '../media/media.repository.ts';
 import type { ConnectionRow } from '../platforms/platforms.repository.ts';
 import { readQuota } from '../platforms/publishing-limit.ts';
-import type { PlanOfTenant } from '../subscription/subscription.repository.ts';
+import { describeEntitlements, grants, type Entitlements } from '../subscription/entitlements.ts';
 import { problem } from './post-refusal.ts';
 
 // What a post must satisfy before it is saved: its own fields (a time in the future to be
@@ -92,11 +92,11 @@ function featureFor(type: PostType): Feature {
  * docs/product/roles-and-plans.md#features-by-plan: the calendar and AI content need a plan other
  * than Free and an active subscription (docs/decisions/010: reading and deleting stay allowed).
  */
-export function requireFeature(plan: PlanOfTenant | null, tenantId: string, type: PostType): void {
+export function requireFeature(plan: Entitlements, tenantId: string, type: PostType): void {
   const feature = featureFor(type);
-  if (plan && plan.status === 'active' && hasFeature(plan.plan, plan.addons, feature)) return;
+  if (grants(plan, feature)) return;
   throw AppError.from('FEATURE_NOT_AVAILABLE', {
-    technicalMessage: `${feature} is not in ${tenantId}'s plan (${plan ? `${plan.plan}, ${plan.status}` : 'no subscription'})`,
+    technicalMessage: `${feature} is not in ${tenantId}'s plan (${describeEntitlements(plan)})`,
     details: { feature },
   });
 }

@@ -11,7 +11,7 @@ import { fieldErrorsFromZod, validationError } from '#server/platform/http/error
 import { failure, success, type ServiceResult } from '#server/platform/result.ts';
 import { requireHttpsInProduction } from '#server/platform/security/stored-urls.ts';
 import { requireUserId, scopeForTenant } from '../profile/user-id.ts';
-import { resolveBusinessName } from './business-name.ts';
+import { resolveBusinessName } from '#shared/business-name.ts';
 import * as repo from './settings.repository.ts';
 import {
   deleteAccountImages,
@@ -21,9 +21,10 @@ import {
 import { enforceRateLimit } from '#server/platform/security/rate-limit.ts';
 import { ACCOUNT_RATE_LIMITS } from '../account/account.service.ts';
 
-// business_profiles (seed §7). These use cases keep the seed's result shape: they never throw,
-// and answer `{ success: false, error }` with the cause's own message where it is clearer than
-// the fallback text, which the route turns into the error envelope.
+// business_profiles (docs/product/services.md#business-profiles). These use cases keep the result
+// shape given there: they never throw, and answer `{ success: false, error }` with the cause's own
+// message where it is clearer than the fallback text, which the route turns into the error
+// envelope.
 
 export const FETCH_BUSINESS_PROFILE_FAILED = 'Failed to fetch business profile';
 export const UPDATE_BUSINESS_PROFILE_FAILED = 'Failed to update business profile';
@@ -46,7 +47,10 @@ export async function getBusinessProfile(
   }
 }
 
-/** Seed §7: update by user_id, returning the single row (updated_at set). */
+/**
+ * docs/product/services.md#business-profiles: update by user_id, returning the single row
+ * (updated_at set).
+ */
 export async function updateBusinessProfile(
   ctx: ServiceContext,
   userId: string,
@@ -67,8 +71,8 @@ export async function updateBusinessProfile(
 }
 
 /**
- * Seed §7: create by upsert with user_id and business_name — falling back to company_name, then
- * "Unknown Business" — plus the other supplied fields.
+ * docs/product/services.md#business-profiles: create by upsert with user_id and business_name —
+ * falling back to company_name, then "Unknown Business" — plus the other supplied fields.
  */
 export async function createBusinessProfile(
   ctx: ServiceContext,

@@ -1,3 +1,4 @@
+import { resolveBusinessName } from '#shared/business-name.ts';
 import { LRUCache } from 'lru-cache';
 import type { Membership } from '#shared/contracts/staff.contract.ts';
 import type { TenantRole } from '#shared/permissions.ts';
@@ -15,7 +16,10 @@ export const ACTIVE_TENANT_COOKIE = 'sg_tenant';
 
 export interface ActorFacts {
   memberships: Membership[];
-  /** Seed §7: an administrator may set a person's status (profiles.settings.status) to inactive. */
+  /**
+   * docs/product/services.md#profiles: an administrator may set a person's status
+   * (profiles.settings.status) to inactive.
+   */
   inactive: boolean;
 }
 
@@ -54,7 +58,7 @@ export function actorFactsOf(userId: string, row: ActorFactsRow | undefined): Ac
   const staff = (row?.staff ?? []).map(([tenantId, role, businessName]): Membership => ({
     tenant_id: tenantId,
     role: role as TenantRole,
-    business_name: businessName ?? 'Your business',
+    business_name: resolveBusinessName({ business_name: businessName }),
   }));
   return { memberships: [...own, ...staff], inactive: row?.status === 'inactive' };
 }

@@ -1,3 +1,4 @@
+import { resolveBusinessName } from '#shared/business-name.ts';
 import { and, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { StaffInvitation, StaffMemberView } from '#shared/contracts/staff.contract.ts';
 import type { StaffRole } from '#shared/permissions.ts';
@@ -6,7 +7,9 @@ import { users } from '../auth/auth.tables.ts';
 import { profiles, userRoles } from '../profile/profile.tables.ts';
 import { staffInvitations } from './staff.tables.ts';
 
-// SQL for staff_invitations and the tenant_staff rows of user_roles (seed §3, §7).
+// SQL for staff_invitations and the tenant_staff rows of user_roles
+// (docs/product/entities.md#staff_invitations, docs/product/entities.md#user_roles,
+// docs/product/services.md#staff-invitations, docs/product/services.md#user-roles).
 
 type InvitationRow = typeof staffInvitations.$inferSelect;
 
@@ -62,7 +65,10 @@ export async function findPendingByEmail(
   return row;
 }
 
-/** Seed §7 insert {tenant_user_id, email, invitation_token, status, expires_at, created_at}. */
+/**
+ * docs/product/services.md#staff-invitations insert {tenant_user_id, email, invitation_token,
+ * status, expires_at, created_at}.
+ */
 export async function insertInvitation(
   tx: Tx,
   values: {
@@ -115,7 +121,10 @@ export async function rotateInvitationToken(
   return row;
 }
 
-/** Seed §7 update status to cancelled by id; only a pending invitation can be cancelled. */
+/**
+ * docs/product/services.md#staff-invitations update status to cancelled by id; only a pending
+ * invitation can be cancelled.
+ */
 export async function cancelInvitation(
   tx: Tx,
   id: string,
@@ -142,7 +151,7 @@ export async function countSeatsInUse(tx: Tx, tenantId: string, now: Date): Prom
   return Number(row?.n ?? 0);
 }
 
-/** Seed §7 staff list: tenant_staff rows joined to profiles. */
+/** docs/product/services.md#user-roles staff list: tenant_staff rows joined to profiles. */
 export async function listMembers(
   tx: Tx,
   tenantId: string,
@@ -212,7 +221,7 @@ export async function businessNameOf(tx: Tx | AppDb, tenantId: string): Promise<
       sql`select business_name from public.business_profiles where user_id = ${tenantId}`,
     ),
   );
-  return row?.business_name ?? 'your business';
+  return resolveBusinessName(row ?? {});
 }
 
 /**

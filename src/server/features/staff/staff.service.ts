@@ -1,4 +1,4 @@
-import { eq, sql } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import {
   INVITATION_VALID_DAYS,
   type AcceptInvitationResult,
@@ -8,7 +8,6 @@ import {
   type StaffMemberView,
 } from '#shared/contracts/staff.contract.ts';
 import { AppError } from '#shared/errors/index.ts';
-import { PLANS, type PlanId } from '#shared/plans.ts';
 import { TENANT_ROLE_LABELS, type StaffRole } from '#shared/permissions.ts';
 import { requireAccess, tenantScope, type ServiceContext } from '#server/platform/access.ts';
 import { rowsOf, type Tx } from '#server/platform/db/client.ts';
@@ -17,13 +16,16 @@ import { emailTemplates } from '#server/platform/email/templates.tsx';
 import { serviceError } from '#server/platform/result.ts';
 import { enforceRateLimit, type RateLimitRule } from '#server/platform/security/rate-limit.ts';
 import { constantTimeEqual, hashToken, randomToken } from '#server/platform/security/tokens.ts';
-import { subscription } from '../subscription/subscription.tables.ts';
+import { entitlementsOf, limitsOf } from '../subscription/entitlements.ts';
 import * as repo from './staff.repository.ts';
 
-// Staff invitations and members (seed §3, §4, §6, §7). The link's token is random, stored only
-// as a hash (for the lookup) and sealed with the secret box (so "copy link" and "resend" can show
-// it again to the owner or a manager); accepting goes through one database function that checks
-// and joins atomically (migration 0008).
+// Staff invitations and members (docs/product/entities.md#staff_invitations,
+// docs/product/entities.md#staff-invitation-states,
+// docs/product/roles-and-plans.md#staff-invitation-rights,
+// docs/product/services.md#staff-invitations). The link's token is random, stored only as a hash
+// (for the lookup) and sealed with the secret box (so "copy link" and "resend" can show it again to
+// the owner or a manager); accepting goes through one database function that checks and joins
+// atomically (migration 0008).
 
 export const STAFF_FAILURES = {
   list: 'Failed to fetch staff invitations',
@@ -118,16 +120,10 @@ async function sendInvitationEmail(
   }
 }
 
-async function planOf(tx: Tx, tenantId: string): Promise<PlanId> {
-  const [row] = await tx
-    .select({ plan: subscription.plan })
-    .from(subscription)
-    .where(eq(subscription.userId, tenantId))
-    .limit(1);
-  return row?.plan ?? 'free';
-}
-
-/** Seed §7 insert: pending, with a token, expiring 7 days after creation (seed §9). */
+/**
+ * docs/product/services.md#staff-invitations insert: pending, with a token, expiring 7 days after
+ * creation (docs/product/constants.md#accounts-and-plans).
+ */
 export async function createInvitation(
   ctx: ServiceContext,
   input: CreateInvitationInput,
@@ -156,7 +152,7 @@ export async function createInvitation(
         },
       });
     }
-    const seats = PLANS[await planOf(tx, ctx.actor.tenantId)].limits.staffSeats;
+    const seats = limitsOf(await entitlementsOf(tx, ctx.actor.tenantId)).staffSeats;
     if ((await repo.countSeatsInUse(tx, ctx.actor.tenantId, now)) >= seats) {
       throw AppError.from('BUSINESS_RULE_VIOLATION', {
         userMessage:
@@ -234,7 +230,7 @@ export async function invitationLink(ctx: ServiceContext, id: string): Promise<{
   return { url: invitationUrl(ctx, ctx.deps.secrets.decrypt(found.token, sealContext(id))) };
 }
 
-/** Seed §4/§7: pending → cancelled. */
+/** docs/product/entities.md#staff-invitation-states: pending → cancelled. */
 export async function cancelInvitation(ctx: ServiceContext, id: string): Promise<StaffInvitation> {
   requireAccess(ctx.actor, 'manage:staff');
   const now = new Date();
@@ -250,7 +246,10 @@ export async function cancelInvitation(ctx: ServiceContext, id: string): Promise
   return repo.toInvitationDto(row, now);
 }
 
-/** Seed §7 staff list (tenant_staff joined to profiles), with each member's address. */
+/**
+ * docs/product/services.md#user-roles staff list (tenant_staff joined to profiles), with each
+ * member's address.
+ */
 export async function listMembers(ctx: ServiceContext): Promise<StaffMemberView[]> {
   requireAccess(ctx.actor, 'read:staff');
   const members = await run(ctx, STAFF_FAILURES.members, (tx) =>

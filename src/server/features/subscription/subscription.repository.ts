@@ -28,25 +28,6 @@ export async function findSubscription(tx: Tx, userId: string): Promise<Subscrip
   return row ? toSubscriptionDto(row) : null;
 }
 
-export interface PlanOfTenant {
-  plan: PlanId;
-  status: SubscriptionStatus;
-  addons: AddonId[];
-}
-
-/**
- * The tenant's plan, for feature gating inside the same transaction as the work it guards
- * (saving a post, AI content).
- */
-export async function findPlan(tx: Tx, userId: string): Promise<PlanOfTenant | null> {
-  const [row] = await tx
-    .select({ plan: subscription.plan, status: subscription.status, addons: subscription.addons })
-    .from(subscription)
-    .where(eq(subscription.userId, userId))
-    .limit(1);
-  return row ? { plan: row.plan, status: row.status, addons: row.addons as AddonId[] } : null;
-}
-
 export interface SubscriptionChanges {
   plan?: PlanId;
   status?: SubscriptionStatus;

@@ -1,4 +1,8 @@
-/** Seed §7: business_name, falling back to company_name, then the literal "Unknown Business". */
+/**
+ * The one rule for a business's name (docs/product/services.md#business-profiles): business_name,
+ * falling back to company_name, then the literal "Unknown Business". What is stored, and what
+ * every e-mail, list and prompt says when it has no stored name to show.
+ */
 export function resolveBusinessName(input: {
   business_name?: string | null;
   company_name?: string | null;
