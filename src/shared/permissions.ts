@@ -22,7 +22,10 @@ export const TENANT_ROLE_LABELS: Record<TenantRole, { label: string; description
   viewer: { label: 'Viewer', description: 'Reads everything, changes nothing.' },
 };
 
-/** Role names stored in user_roles.role (seed §6: tenant_staff ties a user to a tenant). */
+/**
+ * Role names stored in user_roles.role (docs/product/roles-and-plans.md#roles: tenant_staff ties
+ * a user to a tenant).
+ */
 export const USER_ROLE_NAMES = ['admin', 'tenant_staff'] as const;
 export type UserRoleName = (typeof USER_ROLE_NAMES)[number];
 

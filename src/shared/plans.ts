@@ -12,7 +12,10 @@ export type SubscriptionStatus = (typeof SUBSCRIPTION_STATUSES)[number];
 export const ADDON_IDS = ['crm', 'email'] as const;
 export type AddonId = (typeof ADDON_IDS)[number];
 
-/** Areas of the dashboard that a plan or add-on can gate (seed §6). */
+/**
+ * Areas of the dashboard that a plan or add-on can gate
+ * (docs/product/roles-and-plans.md#features-by-plan).
+ */
 export const FEATURES = [
   'dashboard',
   'analytics',
@@ -114,8 +117,8 @@ export const ADDONS: Record<AddonId, AddonDefinition> = {
 };
 
 /**
- * Seed §6: dashboard and analytics always; ai-content, campaigns and calendar when the plan is
- * not free; crm and email-marketing with their add-ons.
+ * docs/product/roles-and-plans.md#features-by-plan: dashboard and analytics always; ai-content,
+ * campaigns and calendar when the plan is not free; crm and email-marketing with their add-ons.
  */
 export function hasFeature(plan: PlanId, addons: readonly AddonId[], feature: Feature): boolean {
   switch (feature) {

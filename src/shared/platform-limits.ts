@@ -1,6 +1,7 @@
 // What each platform accepts in a post's text, per post format. One table for the AI content
 // generator (which checks its output before offering it) and the post composer (live validation).
-// Sources: research/meta-graph-api.md §3.1 (Facebook Pages), §3.2.6 (Instagram captions).
+// Sources: docs/product/meta-platform.md#facebook-page-publishing (Facebook Pages) and
+// docs/product/meta-platform.md#instagram-media-requirements (Instagram captions).
 
 import type { Platform } from './contracts/account.contract.ts';
 
@@ -10,8 +11,8 @@ export type PostFormat = (typeof POST_FORMATS)[number];
 
 /**
  * Every format a post can go out in. An Instagram story publishes one photo or video and no text
- * (research §3.2.1: the caption is "not used on stories"), so it has no text limits and is not a
- * format the generator writes for (docs/decisions/086).
+ * (docs/product/meta-platform.md#instagram-containers: the caption is "not used on stories"), so
+ * it has no text limits and is not a format the generator writes for (docs/decisions/086).
  */
 export const TARGET_FORMATS = [...POST_FORMATS, 'story'] as const;
 export type TargetFormat = (typeof TARGET_FORMATS)[number];

@@ -1,6 +1,8 @@
 // What each target of a post must satisfy before it is accepted for publishing, shared by the
 // server (which refuses) and the composer (which warns as the user types). Sources:
-// research/meta-graph-api.md §3.1 (Facebook), §3.2.1 and §3.2.6 (Instagram; stories in
+// docs/product/meta-platform.md#facebook-page-publishing (Facebook),
+// docs/product/meta-platform.md#instagram-containers and
+// docs/product/meta-platform.md#instagram-media-requirements (Instagram; stories in
 // docs/decisions/086).
 
 import type { Platform } from './contracts/account.contract.ts';
@@ -54,7 +56,8 @@ export function checkTarget(t: TargetToCheck): TargetProblem[] {
   }
   const count = t.media.length;
   if (t.format === 'story') {
-    // Facebook Page stories are a different API (research §3.1.8) that we do not publish to.
+    // Facebook Page stories are a different API
+    // (docs/product/meta-platform.md#facebook-reels-and-stories) that we do not publish to.
     if (t.platform !== 'instagram') {
       add(
         `${at}.format`,

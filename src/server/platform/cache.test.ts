@@ -26,8 +26,8 @@ function loader<T>(value: T) {
   return vi.fn(async () => value);
 }
 
-describe('ServiceCache (seed §9)', () => {
-  it('has the seed numbers: 300000 ms, 1000 entries, swept every 5 minutes', () => {
+describe('ServiceCache (docs/product/constants.md#service-cache)', () => {
+  it('has the product numbers: 300000 ms, 1000 entries, swept every 5 minutes', () => {
     expect(SERVICE_CACHE_TTL_MS).toBe(300_000);
     expect(SERVICE_CACHE_MAX_ENTRIES).toBe(1000);
     expect(SERVICE_CACHE_SWEEP_MS).toBe(300_000);

@@ -1,9 +1,9 @@
 import { LRUCache } from 'lru-cache';
 import type { InvalidationBus } from './bus.ts';
 
-// Seed §9: service results cached for 300000 ms, at most 1000 entries, least recently used
-// evicted, expired entries cleaned every 5 minutes. Keys are namespaced by tenant so a write can
-// drop exactly that tenant's entries.
+// docs/product/constants.md#service-cache: service results cached for 300000 ms, at most 1000
+// entries, least recently used evicted, expired entries cleaned every 5 minutes. Keys are
+// namespaced by tenant so a write can drop exactly that tenant's entries.
 
 export const SERVICE_CACHE_TTL_MS = 300_000;
 export const SERVICE_CACHE_MAX_ENTRIES = 1000;

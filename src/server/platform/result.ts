@@ -1,8 +1,9 @@
 import { AppError, mapBackendError, type ErrorCode } from '#shared/errors/index.ts';
 
 // Two ways a use case reports a failure. Most throw an AppError that the HTTP layer turns into the
-// error envelope. A few keep the seed's result shape (business profiles, seed §7), where the caller
-// receives `{ success: false, error }` instead of an exception.
+// error envelope. A few keep the result shape of the product's business profile calls
+// (docs/product/services.md#business-profiles), where the caller receives
+// `{ success: false, error }` instead of an exception.
 
 export type ServiceResult<T> =
   | { success: true; data: T }
@@ -18,9 +19,10 @@ export function success<T>(data: T): ServiceResult<T> {
   return { success: true, data };
 }
 
-// Causes whose catalogue text already tells the person what happened (seed §8 backend mapping:
-// row-level security, not found, unique constraint, foreign key, authentication). Any other
-// database failure gets the use case's own text: the database's message is for the logs.
+// Causes whose catalogue text already tells the person what happened
+// (docs/product/errors.md#backend-mapping: row-level security, not found, unique constraint,
+// foreign key, authentication). Any other database failure gets the use case's own text: the
+// database's message is for the logs.
 const CLEAR_CODES: ReadonlySet<ErrorCode> = new Set<ErrorCode>([
   'FORBIDDEN',
   'PERMISSION_DENIED',
@@ -31,9 +33,10 @@ const CLEAR_CODES: ReadonlySet<ErrorCode> = new Set<ErrorCode>([
 ]);
 
 /**
- * A failure of a use case, with the seed §8 failure text (e.g. "Failed to fetch user profile") as
- * its message. An AppError raised on purpose (access, validation, not found) passes unchanged; a
- * database failure is mapped by seed §8 and keeps a clear user message where the mapping gives
+ * A failure of a use case, with its failure text (docs/product/errors.md#service-failure-texts,
+ * e.g. "Failed to fetch user profile") as its message. An AppError raised on purpose (access,
+ * validation, not found) passes unchanged; a database failure is mapped by
+ * docs/product/errors.md#backend-mapping and keeps a clear user message where the mapping gives
  * one, else `fallbackCode` (or the mapped code) with `text` for the person.
  */
 export function serviceError(text: string, cause: unknown, fallbackCode?: ErrorCode): AppError {

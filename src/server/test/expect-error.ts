@@ -6,7 +6,10 @@ interface Answer {
   json: { success: boolean; metadata: { errorCode: string } };
 }
 
-/** The answer is the seed's error envelope with this status and catalogue code. */
+/**
+ * The answer is the error envelope (docs/product/entities.md#error-response) with this status and
+ * catalogue code.
+ */
 export function expectError(res: Answer, status: number, code: string): void {
   expect(res.status, JSON.stringify(res.json)).toBe(status);
   expect(res.json.success).toBe(false);

@@ -101,7 +101,8 @@ export const accountRoutes = {
   subscription: '/api/subscription',
 } as const;
 
-// Administration of users, their roles and subscriptions (seed §7 profiles and user_roles).
+// Administration of users, their roles and subscriptions (docs/product/services.md#profiles,
+// docs/product/services.md#user-roles).
 
 export const DEFAULT_USER_PAGE_SIZE = 50;
 export const MAX_USER_PAGE_SIZE = 500;
@@ -119,7 +120,7 @@ export const userRoleSchema = z.object({
 });
 export type UserRole = z.infer<typeof userRoleSchema>;
 
-/** Seed §7 staff list: a tenant_staff row joined to the member's profile. */
+/** docs/product/services.md#user-roles staff list: a tenant_staff row joined to the profile. */
 export const staffMemberSchema = userRoleSchema.extend({ profile: profileSchema.nullable() });
 export type StaffMember = z.infer<typeof staffMemberSchema>;
 

@@ -16,7 +16,7 @@ export const adminAccountSchema = z.object({
   email: z.string().nullable(),
   full_name: z.string().nullable(),
   business_name: z.string().nullable(),
-  /** Seed §7: profiles.settings.status. */
+  /** docs/product/services.md#profiles: profiles.settings.status. */
   status: z.enum(['active', 'inactive']),
   plan: z.enum(PLAN_IDS).nullable(),
   subscription_status: z.enum(SUBSCRIPTION_STATUSES).nullable(),

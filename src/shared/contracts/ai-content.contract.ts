@@ -3,7 +3,7 @@ import { PLATFORMS } from './account.contract.ts';
 import { calendarEventSchema } from './calendar.contract.ts';
 import { POST_FORMATS } from '../platform-limits.ts';
 
-// AI content (PRODUCT.md /dashboard/ai-content): generation options, the streamed events, the
+// AI content (docs/product/screens.md#ai-content): generation options, the streamed events, the
 // history of prompts and saving a variant to the calendar as an `ai_generated` event.
 
 export const AI_TONES = [

@@ -6,11 +6,20 @@
 export const LIVE_STATUS = {
   /** Streams one person may hold open at once (per server process); more answer 429. */
   maxStreamsPerUser: 5,
-  /** A comment line keeps every proxy on the way from closing a quiet stream (seed §9). */
+  /**
+   * A comment line keeps every proxy on the way from closing a quiet stream
+   * (docs/product/constants.md#realtime).
+   */
   heartbeatMs: 25_000,
-  /** Seed §9: the browser waits this long for the stream to open, then counts a failure. */
+  /**
+   * docs/product/constants.md#realtime: the browser waits this long for the stream to open, then
+   * counts a failure.
+   */
   connectTimeoutMs: 10_000,
-  /** Seed §9: waits before reconnecting after the 1st, 2nd, 3rd and later failures. */
+  /**
+   * docs/product/constants.md#realtime: waits before reconnecting after the 1st, 2nd, 3rd and
+   * later failures.
+   */
   reconnectDelaysMs: [1_000, 2_000, 5_000, 10_000],
 } as const;
 

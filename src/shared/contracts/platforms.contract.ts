@@ -1,8 +1,8 @@
 import { z } from 'zod';
 
-// Platform connections (PRODUCT.md /dashboard/platforms, /dashboard/connect,
-// /dashboard/instagram-callback). Tokens never appear here: the browser sees names, pictures,
-// permissions and health only.
+// Platform connections (docs/product/screens.md#platforms, docs/product/screens.md#oauth-callbacks
+// for /dashboard/connect and /dashboard/instagram-callback). Tokens never appear here: the browser
+// sees names, pictures, permissions and health only.
 
 export const PLATFORM_KINDS = ['facebook', 'instagram'] as const;
 export type PlatformKind = (typeof PLATFORM_KINDS)[number];

@@ -1,8 +1,10 @@
 import { z } from 'zod';
 import { STAFF_ROLES, TENANT_ROLES } from '../permissions.ts';
 
-// Staff: invitations (seed §3 staff_invitations, §4 pending → cancelled, §9 valid 7 days), the
-// members of a business account, and which business account a person is acting in.
+// Staff: invitations (docs/product/entities.md#staff_invitations; pending → cancelled,
+// docs/product/entities.md#staff-invitation-states; valid 7 days,
+// docs/product/constants.md#accounts-and-plans), the members of a business account, and which
+// business account a person is acting in.
 
 export const INVITATION_VALID_DAYS = 7;
 

@@ -3,8 +3,8 @@ import { ERROR_CATALOGUE, ERROR_CODES, isErrorCode } from './catalogue.ts';
 
 type Row = [code: string, userMessage: string, retryable: boolean, severity: string];
 
-// Written out by hand from seed §8 (and our texts where it shows none) so that a change to the
-// catalogue has to be made here too.
+// Written out by hand from docs/product/errors.md#user-messages (and our texts where it shows
+// none) so that a change to the catalogue has to be made here too.
 const EXPECTED: Row[] = [
   ['EMAIL_ALREADY_EXISTS', 'An account with this email already exists.', false, 'medium'],
   ['INVALID_CREDENTIALS', 'Invalid email or password.', false, 'medium'],

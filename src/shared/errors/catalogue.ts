@@ -1,6 +1,7 @@
-// The error catalogue of seed §8: one entry per code, read by the server (HTTP status, logging)
-// and by the browser (toast text, retry decisions). User messages quoted in the seed are verbatim;
-// where the seed says "message not shown" the text is ours.
+// The error catalogue of docs/product/errors.md: one entry per code, read by the server (HTTP
+// status, logging) and by the browser (toast text, retry decisions). User messages quoted there
+// (docs/product/errors.md#user-messages) are verbatim; for the codes whose message is not shown
+// (docs/product/errors.md#codes-without-a-given-message) the text is ours.
 
 export const ERROR_SEVERITIES = ['low', 'medium', 'high', 'critical'] as const;
 export type ErrorSeverity = (typeof ERROR_SEVERITIES)[number];

@@ -9,7 +9,8 @@ import type { ErrorResponse } from './envelope.ts';
 import { AppError } from './record.ts';
 
 describe('toErrorResponse', () => {
-  it('carries the user message and the seed metadata, never technical details', () => {
+  // The envelope of docs/product/entities.md#error-response.
+  it('carries the user message and its metadata, never technical details', () => {
     const { record } = AppError.from('FORBIDDEN', {
       technicalMessage: 'policy tenant_isolation rejected',
       details: { table: 'user_roles' },

@@ -4,7 +4,7 @@ import { codeFromCodeOrStatus } from './mapping.ts';
 import { AppError, createCorrelationId } from './record.ts';
 import type { AppErrorRecord } from './record.ts';
 
-/** Seed §3 "Error response"; `error` is the user message, never the technical one. */
+/** docs/product/entities.md#error-response; `error` is the user message, not the technical one. */
 export interface ErrorResponse {
   success: false;
   error: string;
@@ -18,7 +18,7 @@ export interface ErrorResponse {
   };
 }
 
-/** Seed §3 "Successful wrapped operation"; processingTime is in milliseconds. */
+/** docs/product/entities.md#successful-wrapped-operation; processingTime is in milliseconds. */
 export interface SuccessResponse<T> {
   success: true;
   data: T;

@@ -1,7 +1,7 @@
 import type { ErrorSeverity } from './catalogue.ts';
 import type { AppErrorRecord } from './record.ts';
 
-/** Seed §9: the in-memory log history keeps the last 50 entries. */
+/** docs/product/constants.md#logging-and-monitor: the log history keeps the last 50 entries. */
 export const ERROR_LOG_LIMIT = 50;
 
 export type LogLevel = 'debug' | 'info' | 'warn' | 'error';
@@ -67,7 +67,10 @@ export function logErrorRecord(logger: LevelLogger, record: AppErrorRecord): voi
   logger[logLevelFor(record.severity)](fields, record.message);
 }
 
-/** Seed §8: no toast is shown when suppressed; callers set `context.suppressToast`. */
+/**
+ * docs/product/errors.md#logging: no toast is shown when suppressed; callers set
+ * `context.suppressToast`.
+ */
 export function shouldToast(record: AppErrorRecord): boolean {
   return record.context?.['suppressToast'] !== true;
 }

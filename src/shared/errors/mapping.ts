@@ -94,7 +94,7 @@ interface BackendRule {
   userMessage: string;
 }
 
-// Seed §8 "Backend service error mapping", first match wins.
+// docs/product/errors.md#backend-mapping, first match wins.
 const BACKEND_RULES: readonly BackendRule[] = [
   {
     pattern: /row[- ]level security/i,
@@ -127,7 +127,7 @@ const BACKEND_RULES: readonly BackendRule[] = [
 const BACKEND_FALLBACK_USER_MESSAGE = 'An unexpected error occurred.';
 
 /**
- * Seed §8 "Backend service error mapping" for failures from the database or a backend call.
+ * docs/product/errors.md#backend-mapping for failures from the database or a backend call.
  * For a database error only the database's own message is matched: a Drizzle wrapper's message
  * is the SQL text, whose table and column names (oauth_…, author…) would otherwise trip the
  * rules. Other errors are matched on their message and their causes' messages.
@@ -179,7 +179,7 @@ function matchesStatus(text: string, status: number): boolean {
   return new RegExp(`(^|\\D)${status}(\\D|$)`).test(text);
 }
 
-/** Seed §8 "Fallback mapping from a code or status", first match wins. */
+/** docs/product/errors.md#fallback-mapping: from a code or status, first match wins. */
 export function codeFromCodeOrStatus(codeOrStatus: string | number): ErrorCode {
   const text = String(codeOrStatus).toLowerCase();
   if (/database|db|sql/.test(text)) return 'DATABASE_ERROR';
@@ -192,7 +192,7 @@ export function codeFromCodeOrStatus(codeOrStatus: string | number): ErrorCode {
   return 'INTERNAL_ERROR';
 }
 
-/** Seed §8 "Inferred from message text", first match wins. */
+/** docs/product/errors.md#message-inference: inferred from message text, first match wins. */
 export function inferCodeFromMessage(message: string): ErrorCode {
   const text = message.toLowerCase();
   if (text.includes('permission') || text.includes('access denied')) return 'PERMISSION_DENIED';

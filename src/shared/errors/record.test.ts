@@ -69,7 +69,7 @@ describe('AppError.from', () => {
     });
   });
 
-  it('has exactly the seed record fields', () => {
+  it('has exactly the fields of docs/product/entities.md#unified-error-record', () => {
     const error = AppError.from('NOT_FOUND', {
       details: {},
       context: {},

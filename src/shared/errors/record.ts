@@ -1,7 +1,10 @@
 import { ERROR_CATALOGUE } from './catalogue.ts';
 import type { ErrorCode, ErrorSeverity, ErrorType } from './catalogue.ts';
 
-/** The unified error record of seed §3; the same shape on the server, in logs and in the browser. */
+/**
+ * The unified error record (docs/product/entities.md#unified-error-record); the same shape on the
+ * server, in logs and in the browser.
+ */
 export interface AppErrorRecord {
   code: ErrorCode;
   type: ErrorType;

@@ -1,6 +1,7 @@
-// The fault catalogue of research/meta-graph-api.md §8.5 for the endpoints this simulator serves:
-// each entry is the exact error Meta answers (HTTP status, code, subcode, message, transience), so a
-// test can ask for "token_expired" and get what a real expired token gets.
+// The fault catalogue of docs/product/meta-platform.md#fault-injection for the endpoints this
+// simulator serves: each entry is the exact error Meta answers (HTTP status, code, subcode,
+// message, transience), so a test can ask for "token_expired" and get what a real expired token
+// gets.
 
 export interface GraphErrorSpec {
   status: number;
@@ -18,7 +19,7 @@ export interface GraphErrorSpec {
 const tokenMessage = (detail: string) => `Error validating access token: ${detail}`;
 
 export const FAULTS = {
-  // Tokens (§7.2, subcodes of 190)
+  // Tokens (docs/product/meta-platform.md#graph-error-codes, subcodes of 190)
   token_expired: {
     status: 400,
     code: 190,
@@ -171,7 +172,8 @@ export const FAULTS = {
     code: 100,
     message: 'The specified scheduled publish time is invalid.',
   },
-  // Instagram publishing (§3.3): every row of the table
+  // Instagram publishing (docs/product/meta-platform.md#instagram-publishing-errors): every row of
+  // the table
   ig_download_timeout: igError(-2, 2207003, 'Timed out downloading the media.', true),
   ig_media_expired: igError(-2, 2207020, 'The media has expired. Please create a new one.'),
   ig_server_error: igError(-1, 2207001, 'An Instagram server error occurred.', true),

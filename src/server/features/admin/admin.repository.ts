@@ -46,7 +46,10 @@ function iso(value: Date | string | null): string | null {
   return value === null ? null : new Date(value).toISOString();
 }
 
-/** Seed §7 list (page 50) with search on address, name and business name; newest first. */
+/**
+ * docs/product/services.md#profiles list (page 50) with search on address, name and business
+ * name; newest first.
+ */
 export async function unsafeSearchAccounts(
   db: AppDb,
   options: { search: string | undefined; limit: number; offset: number },

@@ -35,7 +35,10 @@ beforeAll(async () => {
   }
 });
 
-/** The database's refusal, through the seed §8 mapping (its own message is on the cause). */
+/**
+ * The database's refusal, through docs/product/errors.md#backend-mapping (its own message is on
+ * the cause).
+ */
 async function refusal(work: Promise<unknown>): Promise<string> {
   try {
     await work;

@@ -417,7 +417,8 @@ describe('saving and scheduling a variant', () => {
     });
     expect(new Date(event.scheduled_for!).toISOString()).toBe(when);
 
-    // Seed §7 "AI content: list filtered to type ai_generated".
+    // docs/product/services.md#calendar-events "AI content": the list filtered to type
+    // ai_generated.
     const list = await user.client.request('/api/calendar-events/ai-content');
     expect(list.json.data.map((e: unknown) => calendarEventSchema.parse(e).id)).toEqual([event.id]);
   });
@@ -456,7 +457,7 @@ describe('saving and scheduling a variant', () => {
 });
 
 describe('plans and the monthly allowance', () => {
-  it('is not on the Free plan (seed §6)', async () => {
+  it('is not on the Free plan (docs/product/roles-and-plans.md#features-by-plan)', async () => {
     const [owner, admin] = await Promise.all([createSignedInUser(t), createSignedInUser(t)]);
     await makeAdmin(t, admin.userId);
     const downgrade = await admin.client.request(`/api/admin/users/${owner.userId}/subscription`, {

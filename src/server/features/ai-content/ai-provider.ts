@@ -186,9 +186,10 @@ function isAbortError(error: unknown): boolean {
 }
 
 /**
- * Provider failures onto the catalogue (seed §8 fallback mapping by status): a refused key or an
- * unknown model is our configuration (not retryable); 408 and time-outs, 429 and 5xx are
- * retryable; an unreachable endpoint is a network error. A cancelled request is an AbortError.
+ * Provider failures onto the catalogue (docs/product/errors.md#fallback-mapping, by status): a
+ * refused key or an unknown model is our configuration (not retryable); 408 and time-outs, 429 and
+ * 5xx are retryable; an unreachable endpoint is a network error. A cancelled request is an
+ * AbortError.
  */
 export function providerError(
   { APICallError, RetryError }: typeof AiSdk,

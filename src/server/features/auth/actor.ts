@@ -69,8 +69,8 @@ export async function resolveActor(
     tenantRole,
     isAdmin: resolved.roles.includes('admin'),
   };
-  // Seed §7 status: an account an administrator made inactive keeps only what the
-  // trial-expired page needs (administrators are never locked out this way).
+  // docs/product/services.md#profiles status: an account an administrator made inactive keeps only
+  // what the trial-expired page needs (administrators are never locked out this way).
   const closed = inactive && !actor.isAdmin && !allowedWhileInactive(request.method, request.path);
   return {
     session: {

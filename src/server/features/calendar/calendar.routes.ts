@@ -16,8 +16,8 @@ import * as calendar from './calendar.service.ts';
 import * as feeds from './calendar-feed.service.ts';
 
 // The calendar's reads (docs/product/services.md#calendar-events: list, upcoming, single, AI
-// content) and the private feed. Its create, update, delete and schedule endpoints are the posts
-// feature's (posts/calendar-events.routes.ts, docs/decisions/087), registered after these.
+// content) and the private feed. A post is created, changed, scheduled, moved and deleted
+// through /api/posts (posts/posts.routes.ts, docs/decisions/087).
 
 const tags = ['Calendar'];
 const idParams = z.object({ id: z.uuid({ error: 'Not a valid id' }) });

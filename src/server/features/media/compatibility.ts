@@ -1,13 +1,18 @@
 import type { Compatibility, MediaKind } from '#shared/contracts/media.contract.ts';
 
-// Whether each place we publish to takes an item, with the limits of shared research
-// meta-graph-api.md §3.1.2, §3.1.8 and §3.2.6. Images go out as a JPEG copy when the original
-// is another format or too heavy (made by the processing job), so format and size problems of
-// the original become notes, not refusals.
+// Whether each place we publish to takes an item, with the limits of
+// docs/product/meta-platform.md#facebook-photos,
+// docs/product/meta-platform.md#facebook-reels-and-stories and
+// docs/product/meta-platform.md#instagram-media-requirements. Images go out as a JPEG copy when the
+// original is another format or too heavy (made by the processing job), so format and size problems
+// of the original become notes, not refusals.
 
 const MiB = 1024 * 1024;
 export const IG_IMAGE_MAX_BYTES = 8 * MiB;
-/** Facebook photos: "about 4 MB" (UNCONFIRMED in the research); larger ones go as the copy. */
+/**
+ * Facebook photos: "about 4 MB" (UNCONFIRMED, docs/product/meta-platform.md#facebook-photos);
+ * larger ones go as the copy.
+ */
 export const FB_IMAGE_MAX_BYTES = 4 * MiB;
 export const IG_FEED_MIN_RATIO = 4 / 5;
 export const IG_FEED_MAX_RATIO = 1.91;

@@ -39,7 +39,10 @@ const tags = ['Media'];
 const idParams = z.object({ id: z.uuid({ error: 'Not a valid id' }) });
 const countSchema = z.object({ updated: z.number() });
 
-/** seed §9 storage: files are cached for an hour (privately: they are the tenant's). */
+/**
+ * docs/product/constants.md#storage: files are cached for an hour (privately: they are the
+ * tenant's).
+ */
 export const MEDIA_CACHE_CONTROL = 'private, max-age=3600';
 
 /**

@@ -11,10 +11,11 @@ import { users } from '../auth/auth.tables.ts';
 import { provisionAccount } from '../auth/provision.ts';
 import { metaRuntime } from './meta-runtime.ts';
 
-// "Continue with Facebook" (seed §3: a session whose provider is `facebook`). The dialog asks for
-// the public profile and e-mail; Facebook verifies e-mail addresses, so the address is the link
-// to an existing account, and a new address creates a confirmed account with a trial, exactly as
-// a confirmed sign-up would. The session itself comes from the auth service.
+// "Continue with Facebook" (docs/product/entities.md#auth-session: a session whose provider is
+// `facebook`). The dialog asks for the public profile and e-mail; Facebook verifies e-mail
+// addresses, so the address is the link to an existing account, and a new address creates a
+// confirmed account with a trial, exactly as a confirmed sign-up would. The session itself comes
+// from the auth service.
 
 export const FACEBOOK_SIGN_IN_SCOPES = ['public_profile', 'email'] as const;
 export const SIGN_IN_STATE_COOKIE = 'sg_fb_state';

@@ -9,7 +9,10 @@ import type {
 
 const DAY_MS = 86_400_000;
 
-/** Permissions each kind of connection needs for what the product does with it (§2.8). */
+/**
+ * Permissions each kind of connection needs for what the product does with it
+ * (docs/product/meta-platform.md#permissions).
+ */
 export function requiredPermissions(platform: PlatformKind, login: LoginKind): string[] {
   if (login === 'instagram')
     return ['instagram_business_basic', 'instagram_business_content_publish'];

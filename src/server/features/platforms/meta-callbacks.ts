@@ -7,9 +7,10 @@ import { metaRuntime } from './meta-runtime.ts';
 import * as repo from './platforms.repository.ts';
 import { platformConnections, platformOauthStates } from './platforms.tables.ts';
 
-// Meta's deauthorize and data-deletion callbacks (research/meta-graph-api.md §2.11). Both verify
-// the signed_request with the app secret (or the Instagram app secret), delete what we hold for
-// that Meta user, and answer { url, confirmation_code }; the url is the public status page.
+// Meta's deauthorize and data-deletion callbacks
+// (docs/product/meta-platform.md#deauthorize-and-data-deletion). Both verify the signed_request
+// with the app secret (or the Instagram app secret), delete what we hold for that Meta user, and
+// answer { url, confirmation_code }; the url is the public status page.
 
 export type MetaCallbackKind = 'deauthorize' | 'data_deletion';
 

@@ -180,7 +180,8 @@ export function createPlatformsRoutes(deps: AppDeps) {
   // Continue with Facebook: a redirect flow, so the state travels in a short-lived cookie.
   const completeSignIn = createFacebookSignIn(deps);
   const stateCookie = { path: '/api/auth/facebook', httpOnly: true, sameSite: 'Lax' as const };
-  // The login page's "Continue with Facebook" goes back there with the reason (seed §2).
+  // The login page's "Continue with Facebook" goes back there with the reason
+  // (docs/product/routes.md#guard-behaviour).
   const toLogin = (c: AppContext, description: string) => {
     const target = new URLSearchParams({
       error: 'facebook_sign_in',
@@ -216,7 +217,8 @@ export function createPlatformsRoutes(deps: AppDeps) {
       return c.redirect('/dashboard', 302);
     } catch (error) {
       if (!(error instanceof SignInRefused)) throw error;
-      // The login page reports `error_description` as "Authentication error: …" (seed §2).
+      // The login page reports `error_description` as "Authentication error: …"
+      // (docs/product/routes.md#guard-behaviour).
       return toLogin(c, error.description);
     }
   });

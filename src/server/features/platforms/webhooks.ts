@@ -8,9 +8,10 @@ import { verifyHubSignature } from '#server/integrations/meta/signatures.ts';
 import { metaRuntime } from './meta-runtime.ts';
 import * as repo from './platforms.repository.ts';
 
-// Meta webhooks (research/meta-graph-api.md §5.3): the verification handshake, signature checks
-// over the raw body, and one stored row per change, deduplicated, processed once by a job. Later
-// areas (social monitor: comments and messages) register handlers for the fields they consume.
+// Meta webhooks (docs/product/meta-platform.md#webhooks): the verification handshake, signature
+// checks over the raw body, and one stored row per change, deduplicated, processed once by a job.
+// Later areas (social monitor: comments and messages) register handlers for the fields they
+// consume.
 
 export const webhookEventJob: JobDefinition<{ eventId: string }> = {
   id: 'platforms.webhook-event',
@@ -120,7 +121,8 @@ export async function receiveDelivery(
         object: parsed.object,
         entryId: entry.id,
         field: item.field,
-        // Changes carry Unix seconds; messaging carries milliseconds (§1.3).
+        // Changes carry Unix seconds; messaging carries milliseconds
+        // (docs/product/meta-platform.md#request-conventions).
         eventTime: entry.time ? new Date(entry.time > 1e12 ? entry.time : entry.time * 1000) : null,
         payload: item.value as object,
       });

@@ -4,12 +4,14 @@ import type { AppDb, Tx } from '#server/platform/db/client.ts';
 import { users } from '../auth/auth.tables.ts';
 import { profiles, userRoles } from './profile.tables.ts';
 
-// SQL for profiles and user_roles (seed §3, §7).
+// SQL for profiles and user_roles (docs/product/entities.md#profiles,
+// docs/product/entities.md#user_roles, docs/product/services.md#profiles,
+// docs/product/services.md#user-roles).
 
 /**
- * Seed §3: the dashboard reads `roles`; they are the user's role names in user_roles. The outer
- * column is written out qualified: Drizzle renders a column of a single-table query unqualified,
- * which inside this subquery would mean user_roles.id.
+ * docs/product/entities.md#profiles: the dashboard reads `roles`; they are the user's role names in
+ * user_roles. The outer column is written out qualified: Drizzle renders a column of a single-table
+ * query unqualified, which inside this subquery would mean user_roles.id.
  */
 const rolesOfProfile = sql<string[]>`coalesce((
   select array_agg(distinct r.role order by r.role) from public.user_roles r where r.user_id = "profiles"."id"
@@ -116,7 +118,7 @@ export async function mergeProfileSettings(
   return row ? toProfileDto(row) : null;
 }
 
-/** Seed §7 list with limit and offset; newest accounts first. */
+/** docs/product/services.md#profiles list with limit and offset; newest accounts first. */
 export async function listProfiles(tx: Tx, limit: number, offset: number): Promise<Profile[]> {
   const rows = await tx
     .select(profileColumns)
@@ -180,7 +182,7 @@ export async function insertUserRole(
   return toUserRoleDto(row!);
 }
 
-/** Seed §7 delete by user_id and role; the number of rows removed. */
+/** docs/product/services.md#user-roles delete by user_id and role; the number of rows removed. */
 export async function deleteUserRole(tx: Tx, userId: string, role: string): Promise<number> {
   const rows = await tx
     .delete(userRoles)
@@ -198,7 +200,10 @@ export async function userRoleExists(tx: Tx, userId: string, role: string): Prom
   return rows.length > 0;
 }
 
-/** Seed §7: the tenant a tenant_staff member works for; null when none ("no tenant"). */
+/**
+ * docs/product/services.md#user-roles: the tenant a tenant_staff member works for; null when none
+ * ("no tenant").
+ */
 export async function findStaffTenantId(tx: Tx, userId: string): Promise<string | null> {
   const [row] = await tx
     .select({ tenantId: userRoles.tenantId })
@@ -209,7 +214,10 @@ export async function findStaffTenantId(tx: Tx, userId: string): Promise<string 
   return row?.tenantId ?? null;
 }
 
-/** Seed §7 staff list: the tenant's tenant_staff rows joined to the members' profiles. */
+/**
+ * docs/product/services.md#user-roles staff list: the tenant's tenant_staff rows joined to the
+ * members' profiles.
+ */
 export async function listStaff(tx: Tx, tenantId: string): Promise<StaffMember[]> {
   const rows = await tx
     .select({

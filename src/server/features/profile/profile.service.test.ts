@@ -295,7 +295,7 @@ describe('user_roles', () => {
   });
 });
 
-describe('failure texts (seed §8)', () => {
+describe('failure texts (docs/product/errors.md#service-failure-texts)', () => {
   const cases: Array<
     [string, keyof typeof repo, (ctx: ServiceContext, self: string) => Promise<unknown>, boolean]
   > = [

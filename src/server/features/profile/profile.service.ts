@@ -18,10 +18,11 @@ import { requireHttpsInProduction } from '#server/platform/security/stored-urls.
 import * as repo from './profile.repository.ts';
 import { requireSelfOrAdmin, requireUserId } from './user-id.ts';
 
-// profiles and user_roles (seed §7). A profile is a person's (id = the user id), not a business
-// account's. There is no profile permission in the vocabulary: a person's own profile needs only
-// membership ('read:dashboard', which every role holds); anyone else's needs 'admin:users'.
-// Failures carry the seed §8 failure texts.
+// profiles and user_roles (docs/product/services.md#profiles, docs/product/services.md#user-roles).
+// A profile is a person's (id = the user id), not a business account's. There is no profile
+// permission in the vocabulary: a person's own profile needs only membership ('read:dashboard',
+// which every role holds); anyone else's needs 'admin:users'. Failures carry the failure texts of
+// docs/product/errors.md#service-failure-texts.
 
 export const PROFILE_FAILURES = {
   fetch: 'Failed to fetch user profile',
@@ -57,7 +58,10 @@ export async function getProfile(ctx: ServiceContext, userId: string): Promise<P
   return found ?? profileNotFound(userId);
 }
 
-/** Seed §7/§8: a missing row (PGRST116, "no row") means create it, never an error. */
+/**
+ * docs/product/services.md#profiles, docs/product/errors.md#pgrst116: a missing row (PGRST116,
+ * "no row") means create it, never an error.
+ */
 export async function getOrCreateProfile(ctx: ServiceContext, userId: string): Promise<Profile> {
   requireAccess(ctx.actor, 'read:dashboard');
   requireUserId(userId);
@@ -88,7 +92,10 @@ export interface CreateProfileInput {
   settings?: Record<string, unknown> | undefined;
 }
 
-/** Seed §7 insert. Row-level security lets a person create only their own profile. */
+/**
+ * docs/product/services.md#profiles insert. Row-level security lets a person create only their own
+ * profile.
+ */
 export async function createProfile(
   ctx: ServiceContext,
   input: CreateProfileInput,
@@ -107,7 +114,7 @@ export async function createProfile(
   );
 }
 
-/** Seed §7 update (sets updated_at). */
+/** docs/product/services.md#profiles update (sets updated_at). */
 export async function updateProfile(
   ctx: ServiceContext,
   userId: string,
@@ -133,8 +140,8 @@ export async function updateProfile(
 }
 
 /**
- * Seed §7 update settings: merged into the stored object. `status` is the administrators' to set
- * (updateUserStatus); a person's own merge leaves it alone.
+ * docs/product/services.md#profiles update settings: merged into the stored object. `status` is
+ * the administrators' to set (updateUserStatus); a person's own merge leaves it alone.
  */
 export async function updateProfileSettings(
   ctx: ServiceContext,
@@ -155,7 +162,7 @@ export async function updateProfileSettings(
   return updated ?? profileNotFound(userId);
 }
 
-/** Seed §7: status lives in settings.status. Administrators only. */
+/** docs/product/services.md#profiles: status lives in settings.status. Administrators only. */
 export async function updateUserStatus(
   ctx: ServiceContext,
   userId: string,
@@ -180,7 +187,10 @@ export interface PageOptions {
   offset?: number | undefined;
 }
 
-/** Seed §7 list (default page 50), with each person's e-mail address. Administrators only. */
+/**
+ * docs/product/services.md#profiles list (default page 50), with each person's e-mail address.
+ * Administrators only.
+ */
 export async function listUsers(ctx: ServiceContext, page: PageOptions = {}): Promise<AdminUser[]> {
   requireAccess(ctx.actor, 'admin:users');
   const limit = page.limit ?? DEFAULT_USER_PAGE_SIZE;
@@ -218,7 +228,10 @@ export interface AssignRoleInput {
   tenant_id?: string | null | undefined;
 }
 
-/** Seed §7 insert {user_id, role}. Administrators only (row-level security agrees). */
+/**
+ * docs/product/services.md#user-roles insert {user_id, role}. Administrators only (row-level
+ * security agrees).
+ */
 export async function assignRole(ctx: ServiceContext, input: AssignRoleInput): Promise<UserRole> {
   requireAccess(ctx.actor, 'admin:users');
   requireUserId(input.user_id);
@@ -245,7 +258,10 @@ export async function assignRole(ctx: ServiceContext, input: AssignRoleInput): P
   return assigned;
 }
 
-/** Seed §7 delete by user_id and role. Administrators only; NOT_FOUND when the role was not held. */
+/**
+ * docs/product/services.md#user-roles delete by user_id and role. Administrators only; NOT_FOUND
+ * when the role was not held.
+ */
 export async function removeRole(
   ctx: ServiceContext,
   userId: string,
@@ -262,7 +278,10 @@ export async function removeRole(
   ctx.deps.bus.publish('user-sessions', userId);
 }
 
-/** Seed §7/§8 existence check: no row (PGRST116) is `false`, never an error. */
+/**
+ * docs/product/services.md#user-roles existence check: no row (PGRST116,
+ * docs/product/errors.md#pgrst116) is `false`, never an error.
+ */
 export async function hasRole(ctx: ServiceContext, userId: string, role: string): Promise<boolean> {
   requireAccess(ctx.actor, 'read:dashboard');
   requireUserId(userId);
@@ -272,7 +291,10 @@ export async function hasRole(ctx: ServiceContext, userId: string, role: string)
   );
 }
 
-/** Seed §7/§8: the business a tenant_staff member works for; no row is `null` ("no tenant"). */
+/**
+ * docs/product/services.md#user-roles, docs/product/errors.md#pgrst116: the business a
+ * tenant_staff member works for; no row is `null` ("no tenant").
+ */
 export async function getTenantId(ctx: ServiceContext, userId: string): Promise<string | null> {
   requireAccess(ctx.actor, 'read:dashboard');
   requireUserId(userId);
@@ -282,7 +304,10 @@ export async function getTenantId(ctx: ServiceContext, userId: string): Promise<
   );
 }
 
-/** Seed §7 staff list: the actor's business account's tenant_staff members with their profiles. */
+/**
+ * docs/product/services.md#user-roles staff list: the actor's business account's tenant_staff
+ * members with their profiles.
+ */
 export async function listCurrentStaff(ctx: ServiceContext): Promise<StaffMember[]> {
   requireAccess(ctx.actor, 'read:staff');
   return run(ctx, tenantScope(ctx.actor), ROLE_FAILURES.staff, undefined, (tx) =>
@@ -292,7 +317,10 @@ export async function listCurrentStaff(ctx: ServiceContext): Promise<StaffMember
 
 // ---------------------------------------------------------------------------------------------
 
-/** One transaction under `scope`; a failure becomes `text` (seed §8) with its mapped code. */
+/**
+ * One transaction under `scope`; a failure becomes `text`
+ * (docs/product/errors.md#service-failure-texts) with its mapped code.
+ */
 async function run<T>(
   ctx: ServiceContext,
   scope: TenantScope,

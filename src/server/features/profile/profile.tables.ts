@@ -2,8 +2,8 @@ import { index, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizz
 import { sql } from 'drizzle-orm';
 import { users } from '../auth/auth.tables.ts';
 
-// Seed §3 profiles: id equals the user id; settings holds status. The seed's `roles` list is
-// derived from user_roles when read rather than stored twice.
+// docs/product/entities.md#profiles: id equals the user id; settings holds status. The `roles`
+// list named there is derived from user_roles when read rather than stored twice.
 export const profiles = pgTable('profiles', {
   id: uuid('id')
     .primaryKey()

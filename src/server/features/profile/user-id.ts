@@ -3,8 +3,9 @@ import type { Actor } from '#shared/permissions.ts';
 import { tenantScope } from '#server/platform/access.ts';
 import type { TenantScope } from '#server/platform/db/tenant.ts';
 
-// Use cases keep the seed's shape and take the user id they act on explicitly (seed §5, §7);
-// routes pass the signed-in actor's own id. These guards check that id before any query.
+// Use cases keep the shape of the product's data services and take the user id they act on
+// explicitly (docs/product/validation.md#user-id, docs/product/services.md); routes pass the
+// signed-in actor's own id. These guards check that id before any query.
 
 export const INVALID_USER_ID_MESSAGE = 'Invalid user ID provided';
 
@@ -15,9 +16,9 @@ export function isUuid(value: string): boolean {
 }
 
 /**
- * Seed §5: a user id must be a non-empty string, otherwise "Invalid user ID provided". Ids are
- * uuids here, so a string that cannot be one is refused the same way rather than reaching the
- * database as a type error.
+ * docs/product/validation.md#user-id: a user id must be a non-empty string, otherwise "Invalid
+ * user ID provided". Ids are uuids here, so a string that cannot be one is refused the same way
+ * rather than reaching the database as a type error.
  */
 export function requireUserId(userId: unknown): asserts userId is string {
   if (typeof userId !== 'string' || userId.trim() === '' || !UUID_PATTERN.test(userId)) {

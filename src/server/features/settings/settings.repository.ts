@@ -48,7 +48,10 @@ export async function findBusinessProfile(tx: Tx, userId: string): Promise<Busin
   return row ? toBusinessProfileDto(row) : null;
 }
 
-/** Seed §7 update by user_id, returning the single row; null when there is none. */
+/**
+ * docs/product/services.md#business-profiles update by user_id, returning the single row; null
+ * when there is none.
+ */
 export async function updateBusinessProfile(
   tx: Tx,
   userId: string,
@@ -63,7 +66,10 @@ export async function updateBusinessProfile(
   return row ? toBusinessProfileDto(row) : null;
 }
 
-/** Seed §7 create by upsert: a second call for the same account updates the supplied fields. */
+/**
+ * docs/product/services.md#business-profiles create by upsert: a second call for the same account
+ * updates the supplied fields.
+ */
 export async function upsertBusinessProfile(
   tx: Tx,
   userId: string,

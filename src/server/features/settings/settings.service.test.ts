@@ -41,7 +41,7 @@ async function deleteBusinessProfile(userId: string) {
     .where(eq(businessProfiles.userId, userId));
 }
 
-describe('business profile results (seed §7)', () => {
+describe('business profile results (docs/product/services.md#business-profiles)', () => {
   it('reads, updates and creates with { success: true, data }', async () => {
     const { userId } = await createSignedInUser(t);
     const read = await settings.getBusinessProfile(ctxFor(userId), userId);

@@ -1,8 +1,9 @@
 import { index, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { profiles } from '../profile/profile.tables.ts';
 
-// Seed §3 keeps both `token` and `invitation_token`; the invitation token is the secret in the
-// link and `token` is kept for the seed's shape (the same value's public id in later work).
+// docs/product/entities.md#staff_invitations keeps both `token` and `invitation_token`; the
+// invitation token is the secret in the link and `token` is kept for that record's shape (the
+// same value's public id in later work).
 export const staffInvitations = pgTable(
   'staff_invitations',
   {

@@ -6,9 +6,10 @@ import { serviceError } from '#server/platform/result.ts';
 import { requireUserId, scopeForTenant } from '../profile/user-id.ts';
 import * as repo from './subscription.repository.ts';
 
-// The business account's subscription. The seed's stub always answered "free" or "active"; this
-// reads the real row. A missing row is not created here: row-level security lets an account start
-// itself only on a trial, at sign-up (auth/provision.ts), so a missing row is NOT_FOUND.
+// The business account's subscription. The original stub always answered "free" or "active"
+// (docs/product/services.md#stubs); this reads the real row. A missing row is not created here:
+// row-level security lets an account start itself only on a trial, at sign-up (auth/provision.ts),
+// so a missing row is NOT_FOUND.
 
 export const FETCH_SUBSCRIPTION_FAILED = 'Failed to fetch user subscription';
 export const UPDATE_SUBSCRIPTION_FAILED = 'Failed to update user subscription';
@@ -64,8 +65,9 @@ export async function updateSubscription(
 
 /**
  * Trial-expired → "continue on Free" (decision 034): the owner moves their ended trial to the Free
- * plan, active (dashboard and analytics only, seed §6). Row-level security allows exactly this
- * change and nothing else to a non-administrator (migration 0008).
+ * plan, active (dashboard and analytics only, docs/product/roles-and-plans.md#features-by-plan).
+ * Row-level security allows exactly this change and nothing else to a non-administrator
+ * (migration 0008).
  */
 export async function continueOnFree(ctx: ServiceContext): Promise<Subscription> {
   requireAccess(ctx.actor, 'manage:subscription');

@@ -1,6 +1,7 @@
 import { GraphHttp, type GraphHttpOptions } from './http.ts';
 
-// The Graph API client (research/meta-graph-api.md §2–3): Facebook Login and Instagram Login,
+// The Graph API client (docs/product/meta-platform.md#authentication-and-tokens,
+// docs/product/meta-platform.md#publishing): Facebook Login and Instagram Login,
 // Pages and their tokens, linked Instagram accounts, token inspection, and the publishing calls
 // (feed, photo, video, Instagram containers). Hosts and the version are configuration, so the
 // same client talks to Meta or to the simulator.
@@ -23,13 +24,19 @@ export interface MetaConfig {
   igApiBaseUrl: string;
   /** https://www.instagram.com (the Instagram Login dialog) */
   igDialogBaseUrl: string;
-  /** Sends appsecret_proof with every token call ("Require App Secret", §2.10). */
+  /**
+   * Sends appsecret_proof with every token call ("Require App Secret",
+   * docs/product/meta-platform.md#app-secret-proof).
+   */
   appsecretProof: boolean;
 }
 
 export const DEFAULT_GRAPH_VERSION = 'v25.0';
 
-/** Facebook Login scopes (§2.8): Pages, publishing and the linked Instagram account. */
+/**
+ * Facebook Login scopes (docs/product/meta-platform.md#permissions): Pages, publishing and the
+ * linked Instagram account.
+ */
 export const FACEBOOK_SCOPES = [
   'pages_show_list',
   'business_management',
@@ -40,7 +47,10 @@ export const FACEBOOK_SCOPES = [
   'instagram_content_publish',
 ] as const;
 
-/** Instagram Login scopes (§2.7); instagram_business_basic is required. */
+/**
+ * Instagram Login scopes (docs/product/meta-platform.md#instagram-login);
+ * instagram_business_basic is required.
+ */
 export const INSTAGRAM_SCOPES = [
   'instagram_business_basic',
   'instagram_business_content_publish',
@@ -131,7 +141,10 @@ export function createMetaClient(config: MetaConfig, options: GraphHttpOptions =
     host === 'facebook' ? graph(path) : igGraph(path);
   const hostProof = (host: IgHost) => (host === 'facebook' ? proof : igProof);
 
-  /** Follows paging.next until it is missing (§1.4), with a page cap against loops. */
+  /**
+   * Follows paging.next until it is missing (docs/product/meta-platform.md#paging), with a page
+   * cap against loops.
+   */
   async function collect<T>(
     first: Paged<T>,
     token: string,
@@ -159,7 +172,10 @@ export function createMetaClient(config: MetaConfig, options: GraphHttpOptions =
   }
 
   const facebook = {
-    /** The Login dialog (§2.1); `state` is bound to the person's session by the caller. */
+    /**
+     * The Login dialog (docs/product/meta-platform.md#facebook-login-dialog); `state` is bound to
+     * the person's session by the caller.
+     */
     dialogUrl(input: { redirectUri: string; state: string; scopes?: readonly string[] }): string {
       const url = new URL(`${config.dialogBaseUrl}/${v}/dialog/oauth`);
       url.searchParams.set('client_id', config.appId);
@@ -170,7 +186,10 @@ export function createMetaClient(config: MetaConfig, options: GraphHttpOptions =
       return url.toString();
     },
 
-    /** Code → short-lived user token (§2.2). Never retried: a code is single use. */
+    /**
+     * Code → short-lived user token (docs/product/meta-platform.md#code-exchange). Never retried:
+     * a code is single use.
+     */
     exchangeCode(input: { code: string; redirectUri: string }): Promise<TokenAnswer> {
       return http.request<TokenAnswer>({
         method: 'GET',
@@ -185,7 +204,10 @@ export function createMetaClient(config: MetaConfig, options: GraphHttpOptions =
       });
     },
 
-    /** Short-lived → long-lived user token, about 60 days (§2.3). */
+    /**
+     * Short-lived → long-lived user token, about 60 days
+     * (docs/product/meta-platform.md#long-lived-user-token).
+     */
     exchangeLongLived(shortLivedToken: string): Promise<TokenAnswer> {
       return http.request<TokenAnswer>({
         method: 'GET',
@@ -230,7 +252,10 @@ export function createMetaClient(config: MetaConfig, options: GraphHttpOptions =
       };
     },
 
-    /** Pages the person manages directly, every page of them (§2.4). */
+    /**
+     * Pages the person manages directly, every page of them
+     * (docs/product/meta-platform.md#pages-and-page-tokens).
+     */
     async listPages(userToken: string, pageSize = 100): Promise<PageAccount[]> {
       const first = await http.request<Paged<PageAccount>>({
         method: 'GET',
@@ -242,7 +267,10 @@ export function createMetaClient(config: MetaConfig, options: GraphHttpOptions =
       return collect(first, userToken);
     },
 
-    /** Business-portfolio Pages, which /me/accounts can leave out since v17 (§2.4). */
+    /**
+     * Business-portfolio Pages, which /me/accounts can leave out since v17
+     * (docs/product/meta-platform.md#pages-and-page-tokens).
+     */
     async listBusinessPages(userToken: string): Promise<PageAccount[]> {
       const businesses = await collect(
         await http.request<Paged<{ id: string; name: string }>>({
@@ -285,7 +313,10 @@ export function createMetaClient(config: MetaConfig, options: GraphHttpOptions =
       });
     },
 
-    /** Token inspection with the app token (§2.6): expiry, validity and granted scopes. */
+    /**
+     * Token inspection with the app token (docs/product/meta-platform.md#token-inspection):
+     * expiry, validity and granted scopes.
+     */
     async debugToken(inputToken: string): Promise<DebugTokenData> {
       const answer = await http.request<{ data: DebugTokenData }>({
         method: 'GET',
@@ -304,7 +335,10 @@ export function createMetaClient(config: MetaConfig, options: GraphHttpOptions =
         link?: string;
         published?: boolean;
         scheduled_publish_time?: number;
-        /** JSON array of {"media_fbid": id} for a multi-photo post (§3.1.3). */
+        /**
+         * JSON array of {"media_fbid": id} for a multi-photo post
+         * (docs/product/meta-platform.md#facebook-multi-photo-posts).
+         */
         attached_media?: string;
       },
     ) {
@@ -386,7 +420,7 @@ export function createMetaClient(config: MetaConfig, options: GraphHttpOptions =
       return collect(answer, pageToken, pageId);
     },
 
-    /** A comment on a Page post, as the Page (§4.2). */
+    /** A comment on a Page post, as the Page (docs/product/meta-platform.md#facebook-comments). */
     comment(objectId: string, pageToken: string, message: string) {
       return http.request<{ id: string }>({
         method: 'POST',
@@ -409,7 +443,7 @@ export function createMetaClient(config: MetaConfig, options: GraphHttpOptions =
   };
 
   const instagram = {
-    /** Business Login for Instagram (§2.7). */
+    /** Business Login for Instagram (docs/product/meta-platform.md#instagram-login). */
     authorizeUrl(input: {
       redirectUri: string;
       state: string;
@@ -424,7 +458,10 @@ export function createMetaClient(config: MetaConfig, options: GraphHttpOptions =
       return url.toString();
     },
 
-    /** Code → short-lived token; accepts the documented wrapped body and the flat one (§2.7). */
+    /**
+     * Code → short-lived token; accepts the documented wrapped body and the flat one
+     * (docs/product/meta-platform.md#instagram-login).
+     */
     async exchangeCode(input: { code: string; redirectUri: string }): Promise<InstagramLoginToken> {
       const answer = await http.request<Record<string, unknown>>({
         method: 'POST',
@@ -464,7 +501,10 @@ export function createMetaClient(config: MetaConfig, options: GraphHttpOptions =
       });
     },
 
-    /** A new 60-day token; works once the current one is 24 h old and still valid (§2.7). */
+    /**
+     * A new 60-day token; works once the current one is 24 h old and still valid
+     * (docs/product/meta-platform.md#instagram-login).
+     */
     refresh(longLivedToken: string): Promise<TokenAnswer> {
       return http.request<TokenAnswer>({
         method: 'GET',
@@ -474,7 +514,10 @@ export function createMetaClient(config: MetaConfig, options: GraphHttpOptions =
       });
     },
 
-    /** `user_id` is the professional account id; `id` is app-scoped (§2.7). */
+    /**
+     * `user_id` is the professional account id; `id` is app-scoped
+     * (docs/product/meta-platform.md#instagram-login).
+     */
     me(token: string): Promise<InstagramAccount> {
       return http.request({
         method: 'GET',
@@ -540,7 +583,10 @@ export function createMetaClient(config: MetaConfig, options: GraphHttpOptions =
       });
     },
 
-    /** The rolling 24-hour quota; read quota_total, never assume it (§3.2.5). */
+    /**
+     * The rolling 24-hour quota; read quota_total, never assume it
+     * (docs/product/meta-platform.md#instagram-publishing-quota).
+     */
     async publishingLimit(host: IgHost, igUserId: string, token: string) {
       const answer = await http.request<{
         data: { quota_usage: number; config?: { quota_total: number; quota_duration: number } }[];
@@ -576,7 +622,10 @@ export function createMetaClient(config: MetaConfig, options: GraphHttpOptions =
       });
     },
 
-    /** A comment on the account's own media (§4.1), e.g. the first comment of a post. */
+    /**
+     * A comment on the account's own media (docs/product/meta-platform.md#instagram-comments),
+     * e.g. the first comment of a post.
+     */
     comment(host: IgHost, mediaId: string, token: string, message: string) {
       return http.request<{ id: string }>({
         method: 'POST',
@@ -606,7 +655,8 @@ export function createMetaClient(config: MetaConfig, options: GraphHttpOptions =
     },
 
     /**
-     * The account's stories of the last 24 hours, which the media edge leaves out (§3.2.7).
+     * The account's stories of the last 24 hours, which the media edge leaves out
+     * (docs/product/meta-platform.md#reading-instagram-media).
      * A story has no caption: media_type (IMAGE or VIDEO) and timestamp are what tell it apart.
      */
     async listStories(host: IgHost, igUserId: string, token: string) {

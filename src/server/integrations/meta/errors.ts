@@ -1,7 +1,8 @@
 import { AppError, type ErrorCode } from '#shared/errors/index.ts';
 
-// Graph API failures as typed errors (research/meta-graph-api.md §7). Callers branch on `kind`,
-// never on the HTTP status: Meta answers most errors with 400 whatever they mean.
+// Graph API failures as typed errors (docs/product/meta-platform.md#errors-and-rate-limits).
+// Callers branch on `kind`, never on the HTTP status: Meta answers most errors with 400 whatever
+// they mean.
 
 export type MetaErrorKind =
   | 'token_expired'
@@ -23,7 +24,10 @@ export interface MetaErrorDetails {
   isTransient: boolean | null;
   userTitle: string | null;
   userMessage: string | null;
-  /** When the caller may try again, for rate limits (from usage headers or the policy of §7.4). */
+  /**
+   * When the caller may try again, for rate limits (from usage headers or the policy of
+   * docs/product/meta-platform.md#retry-policy).
+   */
   retryAfterMs: number | null;
   /** The permission named by the error, when it names one. */
   missingPermission: string | null;
@@ -48,11 +52,15 @@ export class MetaApiError extends Error {
 
 const THROTTLE_CODES = new Set([4, 17, 32, 341, 613, 80001, 80002, 80005, 80006]);
 const TRANSIENT_CODES = new Set([1, 2, -1, -2]);
-// Instagram publishing subcodes worth retrying (§3.3 "Retry").
+// Instagram publishing subcodes worth retrying
+// (docs/product/meta-platform.md#instagram-publishing-errors, "Retry").
 const TRANSIENT_SUBCODES = new Set([2207001, 2207003, 2207008, 2207032, 2207053]);
 const DEFAULT_THROTTLE_WAIT_MS = 15 * 60_000;
 
-/** Classifies a Graph error by code and subcode (§7.2, §7.4). */
+/**
+ * Classifies a Graph error by code and subcode (docs/product/meta-platform.md#graph-error-codes,
+ * docs/product/meta-platform.md#retry-policy).
+ */
 export function classify(
   code: number | null,
   subcode: number | null,
@@ -101,7 +109,8 @@ export function parseMetaError(
     userTitle = typeof envelope.error_user_title === 'string' ? envelope.error_user_title : null;
     userMessage = typeof envelope.error_user_msg === 'string' ? envelope.error_user_msg : null;
   } else if (body && typeof body === 'object' && 'error_message' in body) {
-    // api.instagram.com/oauth/access_token: no Graph envelope (§7.1).
+    // api.instagram.com/oauth/access_token: no Graph envelope
+    // (docs/product/meta-platform.md#error-envelope).
     const flat = body as { error_type?: unknown; error_message?: unknown };
     type = typeof flat.error_type === 'string' ? flat.error_type : null;
     message = typeof flat.error_message === 'string' ? flat.error_message : message;
@@ -133,9 +142,10 @@ export function parseMetaError(
 }
 
 /**
- * The catalogue code (seed §8) for a Graph failure. Token and permission problems are fixed by
- * reconnecting (PLATFORM_TOKEN_ERROR); throttling is RATE_LIMIT_EXCEEDED; outages are the
- * platform services code; the rest answers with the use case's own code (sync, connection, …).
+ * The catalogue code (docs/product/errors.md) for a Graph failure. Token and permission
+ * problems are fixed by reconnecting (PLATFORM_TOKEN_ERROR); throttling is RATE_LIMIT_EXCEEDED;
+ * outages are the platform services code; the rest answers with the use case's own code (sync,
+ * connection, …).
  */
 export function toAppError(
   error: unknown,

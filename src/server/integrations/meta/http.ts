@@ -4,7 +4,8 @@ import { MetaApiError, parseMetaError } from './errors.ts';
 // One Graph request: parameters in the query (GET/DELETE) or a form body (POST), the token as
 // access_token with appsecret_proof when configured, the usage headers read on every answer, and
 // retries with exponential back-off and jitter only for failures the policy calls transient
-// (research/meta-graph-api.md §7.3–7.4). Throttled keys are not called again until they recover.
+// (docs/product/meta-platform.md#rate-limits, docs/product/meta-platform.md#retry-policy).
+// Throttled keys are not called again until they recover.
 
 export type FetchLike = (url: string, init: RequestInit) => Promise<Response>;
 
@@ -108,7 +109,10 @@ export interface GraphHttpOptions {
   retry?: Partial<RetryPolicy>;
   sleep?: (ms: number) => Promise<void>;
   gate?: RateLimitGate;
-  /** Usage at or above this slows non-urgent work down (§7.4); reported through onUsage. */
+  /**
+   * Usage at or above this slows non-urgent work down (docs/product/meta-platform.md#retry-policy);
+   * reported through onUsage.
+   */
   onUsage?: (usage: UsageReport, request: GraphRequest) => void;
   random?: () => number;
   /** A request (answer included) that takes longer is given up as a network error. */

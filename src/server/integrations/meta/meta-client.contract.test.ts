@@ -482,7 +482,8 @@ describe('Instagram stories', () => {
       const photo = await client.ig.createContainer('facebook', ig, pageToken, {
         media_type: 'STORIES',
         image_url: 'https://cdn.example.com/story.jpg',
-        // Not used on stories (research §3.2.1): accepted, never published.
+        // Not used on stories (docs/product/meta-platform.md#instagram-containers): accepted,
+        // never published.
         caption: 'Not shown',
       });
       expect((await client.ig.containerStatus('facebook', photo.id, pageToken)).status_code).toBe(

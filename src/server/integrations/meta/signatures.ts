@@ -1,7 +1,8 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 
-// Meta's two signatures: the signed_request of the deauthorize and data-deletion callbacks, and
-// X-Hub-Signature-256 on webhook deliveries (research/meta-graph-api.md §2.11, §5.3).
+// Meta's two signatures: the signed_request of the deauthorize and data-deletion callbacks
+// (docs/product/meta-platform.md#deauthorize-and-data-deletion), and X-Hub-Signature-256 on
+// webhook deliveries (docs/product/meta-platform.md#webhooks).
 
 export interface SignedRequestPayload {
   algorithm: string;
@@ -43,7 +44,10 @@ export function verifySignedRequest(
   }
 }
 
-/** `sha256=<hex>` over the raw body bytes; re-serialised JSON would not match (§5.3.2). */
+/**
+ * `sha256=<hex>` over the raw body bytes; re-serialised JSON would not match
+ * (docs/product/meta-platform.md#webhook-delivery).
+ */
 export function verifyHubSignature(
   rawBody: Uint8Array,
   header: string | undefined | null,

@@ -12,7 +12,10 @@ import {
 } from '#shared/errors/index.ts';
 import type { AppEnv } from './context.ts';
 
-/** Zod issues become `{ field: message }`, first message per field, in the seed's envelope. */
+/**
+ * Zod issues become `{ field: message }`, first message per field, in the error envelope
+ * (docs/product/entities.md#error-response).
+ */
 export function fieldErrorsFromZod(error: ZodError): Record<string, string> {
   const fields: Record<string, string> = {};
   for (const issue of error.issues) {

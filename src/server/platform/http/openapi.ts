@@ -5,7 +5,10 @@ import { validationHook } from './errors.ts';
 
 export { createRoute } from '@hono/zod-openapi';
 
-/** A feature router: validation failures answer in the seed's error envelope. */
+/**
+ * A feature router: validation failures answer in the error envelope
+ * (docs/product/entities.md#error-response).
+ */
 export function createRouter() {
   return new OpenAPIHono<AppEnv>({ defaultHook: validationHook as never });
 }

@@ -10,7 +10,10 @@ import type { AppContext } from './context.ts';
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 export type RouteResponse = Response & TypedResponse<any, any, any>;
 
-/** The seed's success envelope; processingTime counts from the start of the request. */
+/**
+ * The success envelope (docs/product/entities.md#successful-wrapped-operation); processingTime
+ * counts from the start of the request.
+ */
 export function ok<T>(c: AppContext, data: T, status: ContentfulStatusCode = 200): RouteResponse {
   const processingTime = Math.round((performance.now() - c.get('startedAt')) * 100) / 100;
   return c.json(toSuccessResponse(data, processingTime), status) as RouteResponse;

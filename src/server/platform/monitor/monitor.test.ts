@@ -7,7 +7,7 @@ function call(at: number, status = 200, durationMs = 10) {
   return { at, method: 'GET', route: '/api/x', status, durationMs };
 }
 
-describe('SystemMonitor (seed §9)', () => {
+describe('SystemMonitor (docs/product/constants.md#logging-and-monitor)', () => {
   it('keeps the last 1000 calls', () => {
     const monitor = new SystemMonitor(calm);
     for (let i = 0; i < 1005; i += 1) monitor.record(call(i));

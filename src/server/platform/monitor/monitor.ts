@@ -2,10 +2,11 @@ import v8 from 'node:v8';
 import type { MiddlewareHandler } from 'hono';
 import type { AppEnv } from '../http/context.ts';
 
-// Seed §9 monitor: the last 1000 calls and 100 alerts of this process, in memory. Every call is
-// recorded; after each one the last 60 s are evaluated against the thresholds (error rate 0.1,
-// response time 5000 ms, memory 80 %), only once at least 5 calls were made in that window, and
-// an alert identical to one raised in the last 5 minutes is not raised again.
+// The monitor of docs/product/constants.md#logging-and-monitor: the last 1000 calls and 100
+// alerts of this process, in memory. Every call is recorded; after each one the last 60 s are
+// evaluated against the thresholds (error rate 0.1, response time 5000 ms, memory 80 %), only once
+// at least 5 calls were made in that window, and an alert identical to one raised in the last
+// 5 minutes is not raised again.
 
 export const MONITOR_LIMITS = {
   maxCalls: 1000,

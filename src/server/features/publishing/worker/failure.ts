@@ -98,7 +98,8 @@ function afterPlatformError(
 ): Next {
   const attempts = row.attempts + 1;
   const { subcode, retryAfterMs } = error.details;
-  // Media not ready yet is a wait, not a failure (research §3.3, 9007/2207027).
+  // Media not ready yet is a wait, not a failure
+  // (docs/product/meta-platform.md#instagram-publishing-errors, 9007/2207027).
   if (subcode === 2207027 && row.containerId) {
     const at = later(now, CONTAINER_POLL_MS.image);
     return { then: 'publish', at, changes: { status: 'scheduled', nextAttemptAt: at } };

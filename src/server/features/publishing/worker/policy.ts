@@ -3,7 +3,7 @@ import type { WorkerOptions } from './dispatcher.ts';
 // The numbers of the publishing worker (docs/decisions/080, 089): back-off, attempts, lease,
 // and how long the platform is waited for and asked.
 
-/** Back-off of seed §9: 1 s doubling to 30 s. */
+/** Back-off of docs/product/constants.md#data-fetching-retries: 1 s doubling to 30 s. */
 export const RETRY_BASE_MS = 1_000;
 export const RETRY_MAX_MS = 30_000;
 /** Attempts (platform calls that failed for a reason worth retrying) before a post fails. */
@@ -12,7 +12,10 @@ export const MAX_ATTEMPTS = 8;
 export const RECONCILE_GIVE_UP_MS = 60 * 60_000;
 /** A claimed post whose worker died: after this long it is treated as unconfirmed. */
 export const STUCK_PUBLISHING_MS = 10 * 60_000;
-/** Instagram container polling (research §3.2.3): images soon, video less often, 10 min cap. */
+/**
+ * Instagram container polling (docs/product/meta-platform.md#instagram-container-status): images
+ * soon, video less often, 10 min cap.
+ */
 export const CONTAINER_POLL_MS = { image: 3_000, video: 10_000 } as const;
 export const CONTAINER_MAX_WAIT_MS = 10 * 60_000;
 /** Reconcile tolerates this much clock difference between us and the platform. */

@@ -68,8 +68,8 @@ async function commitPost(job: PublishJob): Promise<string> {
 }
 
 /**
- * Multi-photo (research §3.1.3): unpublished photos first (harmless if repeated), then the post
- * that attaches them.
+ * Multi-photo (docs/product/meta-platform.md#facebook-multi-photo-posts): unpublished photos
+ * first (harmless if repeated), then the post that attaches them.
  */
 async function commitAlbum(
   client: MetaClient,

@@ -45,8 +45,9 @@ export async function createContainers(job: PublishJob): Promise<string> {
 }
 
 /**
- * A story is one photo or video with no caption, collaborators or first comment (research
- * §3.2.1); the text of the event stays on the calendar (docs/decisions/086).
+ * A story is one photo or video with no caption, collaborators or first comment
+ * (docs/product/meta-platform.md#instagram-containers); the text of the event stays on the
+ * calendar (docs/decisions/086).
  */
 function storyContainer(job: Pick<PublishJob, 'media'>): ContainerInput {
   const item = job.media[0];

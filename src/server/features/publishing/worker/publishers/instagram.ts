@@ -60,7 +60,8 @@ export const instagramPublisher: Publisher = {
 
 /** A new container for the attempt, once the account's quota allows one; it is saved. */
 async function newContainer(job: PublishJob): Promise<string> {
-  // Quota first (research §3.2.5): read quota_total, never assume it.
+  // Quota first (docs/product/meta-platform.md#instagram-publishing-quota): read quota_total,
+  // never assume it.
   const host = igHostOf(job.connection);
   const limit = await job.client.ig.publishingLimit(host, job.connection.externalId, job.token);
   if (limit.total !== null && limit.used >= limit.total) {
@@ -145,10 +146,10 @@ async function instagramCandidates(job: MediaLookup, since: Date): Promise<Found
 }
 
 /**
- * A story on the stories edge (the media edge leaves stories out, research §3.2.7). With no
- * caption to match, it is the earliest story of the same kind (IMAGE or VIDEO) made since the
- * attempt began; a story of that kind posted another way in the same minutes could be taken for
- * it (docs/decisions/086).
+ * A story on the stories edge (the media edge leaves stories out,
+ * docs/product/meta-platform.md#reading-instagram-media). With no caption to match, it is the
+ * earliest story of the same kind (IMAGE or VIDEO) made since the attempt began; a story of that
+ * kind posted another way in the same minutes could be taken for it (docs/decisions/086).
  */
 async function storyCandidates(
   job: Account,
