@@ -3,7 +3,7 @@ import { AppError } from '#shared/errors/index.ts';
 import type { SignUpInput, SignUpResult } from '#shared/contracts/auth.contract.ts';
 import type { AppDeps } from '#server/platform/deps.ts';
 import { applySettings, type Tx } from '#server/platform/db/client.ts';
-import { tenantSettings } from '#server/platform/db/tenant.ts';
+import { tenantSettings, businessScope } from '#server/platform/db/tenant.ts';
 import type { BackgroundWork } from '#server/platform/background.ts';
 import { enforceRateLimit } from '#server/platform/security/rate-limit.ts';
 import { hashToken, randomToken } from '#server/platform/security/tokens.ts';
@@ -92,7 +92,7 @@ export function createSignUp(
         await repo.unsafeEndLinks(t, existing.id, now);
         await repo.unsafeDeleteSessionsOfUser(t, existing.id);
         if (invitation) await repo.unsafeRemoveUnconfirmedBusiness(t, existing.id);
-        await applySettings(t, tenantSettings({ userId: existing.id, tenantId: existing.id }));
+        await applySettings(t, tenantSettings(businessScope(existing.id)));
         await reprovisionAccount(t, { userId: existing.id, ...provision });
         return true;
       });
@@ -116,10 +116,7 @@ export function createSignUp(
           passwordHash,
         });
         // The identity row is written as the owner; the tenant rows under the new tenant's scope.
-        await applySettings(
-          tx as unknown as Tx,
-          tenantSettings({ userId: created.id, tenantId: created.id }),
-        );
+        await applySettings(tx as unknown as Tx, tenantSettings(businessScope(created.id)));
         await provisionAccount(tx as unknown as Tx, { userId: created.id, ...provision });
         return created;
       });

@@ -5,7 +5,7 @@ import path from 'node:path';
 import { z } from 'zod';
 import type { AppDeps } from '#server/platform/deps.ts';
 import type { Chores } from '#server/platform/jobs/chores.ts';
-import { withTenant } from '#server/platform/db/tenant.ts';
+import { withTenant, businessScope } from '#server/platform/db/tenant.ts';
 import type { JobDefinition } from '#server/platform/jobs/queue.ts';
 import { isInputRefused, locateFfmpeg, type Ffmpeg } from '#server/platform/media-tools/ffmpeg.ts';
 import { loadSharp } from '#server/platform/media-tools/sharp.ts';
@@ -50,7 +50,7 @@ export async function processMedia(
   payload: { tenantId: string; mediaId: string },
   options: { finalAttempt?: boolean } = {},
 ): Promise<void> {
-  const scope = { userId: payload.tenantId, tenantId: payload.tenantId };
+  const scope = businessScope(payload.tenantId);
   const row = await withTenant(deps.database, scope, (tx) =>
     repo.findMediaRow(tx, payload.mediaId),
   );
@@ -143,7 +143,7 @@ export async function processMedia(
 
 /** The last attempt failed: the library says so instead of showing it as processing forever. */
 async function markFailed(deps: AppDeps, row: repo.MediaRow): Promise<void> {
-  await withTenant(deps.database, { userId: row.userId, tenantId: row.userId }, (tx) =>
+  await withTenant(deps.database, businessScope(row.userId), (tx) =>
     repo.updateMediaRow(
       tx,
       row.id,
@@ -171,7 +171,7 @@ async function processVideo(
   ffmpeg: Ffmpeg,
   options: { finalAttempt?: boolean },
 ): Promise<void> {
-  const scope = { userId: row.userId, tenantId: row.userId };
+  const scope = businessScope(row.userId);
   const storage = mediaStorage(deps);
   const dir = await fs.mkdtemp(path.join(os.tmpdir(), 'media-job-'));
   try {

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import type { AppDeps } from '#server/platform/deps.ts';
 import type { Chores } from '#server/platform/jobs/chores.ts';
 import type { JobDefinition } from '#server/platform/jobs/queue.ts';
-import { withTenant } from '#server/platform/db/tenant.ts';
+import { withTenant, businessScope } from '#server/platform/db/tenant.ts';
 import { emailTemplates } from '#server/platform/email/templates.tsx';
 import { checkConnectionRow, tokenContext } from './platforms.service.ts';
 import * as repo from './platforms.repository.ts';
@@ -36,7 +36,7 @@ export async function runTokenCheck(deps: AppDeps, now = new Date()): Promise<To
   const targets = await repo.unsafeConnectionsToCheck(deps.database.unsafeDb);
   for (const target of targets) {
     // The job acts for each tenant under that tenant's own scope.
-    const scope = { userId: target.userId, tenantId: target.userId };
+    const scope = businessScope(target.userId);
     try {
       const row = await withTenant(deps.database, scope, (tx) =>
         repo.findConnection(tx, target.userId, target.id),
@@ -58,7 +58,7 @@ export async function runTokenCheck(deps: AppDeps, now = new Date()): Promise<To
 async function rotateTokenKey(deps: AppDeps, row: repo.ConnectionRow): Promise<boolean> {
   if (!row.accessToken || !deps.secrets.needsRotation(row.accessToken)) return false;
   const context = tokenContext(row.id);
-  await withTenant(deps.database, { userId: row.userId, tenantId: row.userId }, (tx) =>
+  await withTenant(deps.database, businessScope(row.userId), (tx) =>
     repo.updateConnection(tx, row.userId, row.id, {
       accessToken: deps.secrets.rotate(row.accessToken, context),
     }),
@@ -84,7 +84,7 @@ async function warnIfExpiring(deps: AppDeps, row: repo.ConnectionRow, now: Date)
       url: `${deps.env.appUrl}/dashboard/platforms`,
     }),
   );
-  await withTenant(deps.database, { userId: row.userId, tenantId: row.userId }, (tx) =>
+  await withTenant(deps.database, businessScope(row.userId), (tx) =>
     repo.updateConnection(tx, row.userId, row.id, { expiryWarnedAt: now }),
   );
   return true;

@@ -14,6 +14,15 @@ export interface TenantScope {
   isAdmin?: boolean;
 }
 
+/**
+ * Work the installation does for a business with no person acting (job workers, chores, links
+ * signed for the business): it acts as the business's owner, whose user id is the business's
+ * id (docs/product/entities.md#user_roles). The one place where the two ids are the same value.
+ */
+export function businessScope(tenantId: string): TenantScope {
+  return { userId: tenantId, tenantId };
+}
+
 /** The settings row-level security reads, for one transaction. */
 export function tenantSettings(scope: TenantScope): Record<string, string> {
   return {

@@ -1,5 +1,5 @@
+import { businessScope } from '#server/platform/db/tenant.ts';
 import type { AppDeps } from '#server/platform/deps.ts';
-import type { TenantScope } from '#server/platform/db/tenant.ts';
 import { announceCommittedDelivery } from '../../posts/index.ts';
 import * as repo from '../publishing.repository.ts';
 import type { PublishJobPayload, WorkerOptions } from './dispatcher.ts';
@@ -9,8 +9,6 @@ import { leaseMsOf } from './policy.ts';
 // publishing, conditional on status and version) before any platform call, so a duplicate or
 // stale job finds nothing to do; the claim is a lease that ends at `next_attempt_at`. Also which
 // post found on the account a delivery may take as its own.
-
-export const scopeOf = (userId: string): TenantScope => ({ userId, tenantId: userId });
 
 /**
  * Claims the post for `step` until the lease ends, in one message with the event's status and
@@ -26,7 +24,13 @@ export async function claim(
 ): Promise<repo.ClaimedDelivery | null> {
   const claimFor = step === 'publish' ? repo.claimForPublish : repo.claimForReconcile;
   const leaseEnd = new Date(at.getTime() + leaseMsOf(options));
-  const claimed = await claimFor(deps.database, scopeOf(payload.userId), payload, at, leaseEnd);
+  const claimed = await claimFor(
+    deps.database,
+    businessScope(payload.userId),
+    payload,
+    at,
+    leaseEnd,
+  );
   if (claimed) {
     announceCommittedDelivery(deps.database, payload.userId, claimed.row, claimed.eventStatus, at);
   }
@@ -47,7 +51,7 @@ export async function settle(
 ): Promise<repo.SettledDelivery | null> {
   const settled = await repo.settleDelivery(
     deps.database,
-    scopeOf(row.userId),
+    businessScope(row.userId),
     row,
     changes,
     now,
@@ -70,7 +74,7 @@ export async function firstFree<T extends { id: string }>(
 ): Promise<T | null> {
   const taken = await repo.externalIdsTaken(
     deps.database,
-    scopeOf(row.userId),
+    businessScope(row.userId),
     row,
     candidates.map((c) => c.id),
   );

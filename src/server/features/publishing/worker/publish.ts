@@ -1,3 +1,4 @@
+import { businessScope } from '#server/platform/db/tenant.ts';
 import type { AppDeps } from '#server/platform/deps.ts';
 import type { MetaClient } from '#server/integrations/meta/client.ts';
 import { accountLabel } from '#shared/account-label.ts';
@@ -6,7 +7,7 @@ import { metaRuntime } from '../../platforms/meta-runtime.ts';
 import { connectionToken } from '../../platforms/platforms.service.ts';
 import { publicMediaUrl } from '../media-urls.ts';
 import * as repo from '../publishing.repository.ts';
-import { claim, firstFree, scopeOf, settle } from './claim.ts';
+import { claim, firstFree, settle } from './claim.ts';
 import { clockOf, requestWindowMs } from './policy.ts';
 import type { PublishJobPayload, WorkerOptions } from './dispatcher.ts';
 import { handleFailure, tokenReason } from './failure.ts';
@@ -72,7 +73,7 @@ function prepare(
       if (leaseEnd - now().getTime() < requestMs) throw new LeaseEnding();
     },
     onContainer: (containerId) =>
-      repo.saveContainerId(deps.database, scopeOf(row.userId), row, containerId, now()),
+      repo.saveContainerId(deps.database, businessScope(row.userId), row, containerId, now()),
     firstFree: (candidates) => firstFree(deps, row, candidates),
   };
 }
