@@ -1,4 +1,5 @@
 import type { AppDeps } from './deps.ts';
+import { perProcess } from './per-process.ts';
 
 // Work a request starts and does not wait for: the answer must not depend on it, in content or
 // in time (sign-up, forgot-password and resend-confirmation answer alike whether or not an
@@ -28,14 +29,5 @@ function createBackgroundWork(deps: AppDeps): BackgroundWork {
   };
 }
 
-const byDeps = new WeakMap<AppDeps, BackgroundWork>();
-
 /** The process's background work (one per set of dependencies). */
-export function backgroundWork(deps: AppDeps): BackgroundWork {
-  let work = byDeps.get(deps);
-  if (!work) {
-    work = createBackgroundWork(deps);
-    byDeps.set(deps, work);
-  }
-  return work;
-}
+export const backgroundWork = perProcess(createBackgroundWork);

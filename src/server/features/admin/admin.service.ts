@@ -6,17 +6,18 @@ import { monitorFor } from '#server/platform/monitor/monitor.ts';
 import { enforceRateLimit } from '#server/platform/security/rate-limit.ts';
 import { constantTimeEqual, hashToken, randomToken } from '#server/platform/security/tokens.ts';
 import * as repo from './admin.repository.ts';
+import { perProcess } from '#server/platform/per-process.ts';
 
 // The first administrator, the user directory and system health (decision 033).
 
 const SETUP_RATE_LIMIT = { name: 'admin-setup:address', limit: 10, windowSeconds: 900 };
 
 /** The setup token's hash, per process; the token itself is only ever printed. */
-const setupTokens = new WeakMap<AppDeps, { hash: string | null }>();
+const setupTokens = perProcess((): { hash: string | null } => ({ hash: null }));
 
 /** A new one-time setup token (replacing any earlier one of this process); returns it in clear. */
 export function issueAdminSetupToken(deps: AppDeps, token = randomToken(24)): string {
-  setupTokens.set(deps, { hash: hashToken(token) });
+  setupTokens(deps).hash = hashToken(token);
   return token;
 }
 
@@ -63,8 +64,8 @@ export async function completeAdminSetup(
       technicalMessage: 'Admin setup after an administrator exists',
     });
   }
-  const held = setupTokens.get(ctx.deps);
-  if (!held?.hash || !constantTimeEqual(held.hash, hashToken(token.trim()))) {
+  const held = setupTokens(ctx.deps);
+  if (!held.hash || !constantTimeEqual(held.hash, hashToken(token.trim()))) {
     throw AppError.from('VALIDATION_ERROR', {
       userMessage: INVALID_TOKEN,
       technicalMessage: 'Wrong admin setup token',

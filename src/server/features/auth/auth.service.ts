@@ -18,6 +18,7 @@ import { createMfaService } from './mfa.service.ts';
 import { verifyAgainstDummy, verifyPassword } from './password.ts';
 import { createSessions, type IssuedSession, type RequestMeta } from './sessions.ts';
 import { createSignUp } from './sign-up.ts';
+import { perProcess } from '#server/platform/per-process.ts';
 
 // The auth service (docs/decisions/005). Sign-in, its second factor and adopting an address a
 // provider verified are here; the object it returns also carries sign-up (sign-up.ts), the
@@ -138,17 +139,8 @@ export function createAuthService(deps: AppDeps) {
 
 export type AuthService = ReturnType<typeof createAuthService>;
 
-const services = new WeakMap<AppDeps, AuthService>();
-
 /**
  * The process's auth service, made once: the API's session middleware and the live status
  * stream resolve sessions through it, so they share one session cache.
  */
-export function authService(deps: AppDeps): AuthService {
-  let service = services.get(deps);
-  if (!service) {
-    service = createAuthService(deps);
-    services.set(deps, service);
-  }
-  return service;
-}
+export const authService = perProcess((deps): AuthService => createAuthService(deps));

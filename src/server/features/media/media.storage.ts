@@ -4,22 +4,14 @@ import path from 'node:path';
 import type { MediaVariant } from '#shared/contracts/media.contract.ts';
 import type { AppDeps } from '#server/platform/deps.ts';
 import { createObjectStorage, type ObjectStorage } from '#server/platform/storage/storage.ts';
+import { perProcess } from '#server/platform/per-process.ts';
 
-// One storage per process (per deps), made on first use from the configuration.
-const storages = new WeakMap<AppDeps, ObjectStorage>();
-
-export function mediaStorage(deps: AppDeps): ObjectStorage {
-  let storage = storages.get(deps);
-  if (!storage) {
-    storage = createObjectStorage(deps.env);
-    storages.set(deps, storage);
-  }
-  return storage;
-}
+/** One storage per process, made on first use from the configuration. */
+export const mediaStorage = perProcess((deps): ObjectStorage => createObjectStorage(deps.env));
 
 /** For tests: run the media library on another adapter (S3 against s3rver). */
 export function useMediaStorage(deps: AppDeps, storage: ObjectStorage): void {
-  storages.set(deps, storage);
+  mediaStorage.replace(deps, storage);
 }
 
 const VARIANT_FILES: Record<MediaVariant, string> = {

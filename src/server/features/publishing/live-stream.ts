@@ -7,6 +7,7 @@ import type { AppContext } from '#server/platform/http/context.ts';
 import { actorRequestOf, resolveActor } from '../auth/actor.ts';
 import { authService, type AuthService } from '../auth/auth.service.ts';
 import { decodeNotice } from '../posts/index.ts';
+import { perProcess } from '#server/platform/per-process.ts';
 
 // GET /api/publishing/live: server-sent events telling the signed-in person's active business's
 // open calendars that a post or one of its deliveries changed status (docs/decisions/081). One
@@ -208,14 +209,5 @@ export class LiveStatusHub {
   }
 }
 
-const hubs = new WeakMap<AppDeps, LiveStatusHub>();
-
 /** The process's hub, subscribed to the bus once. */
-export function liveStatusHub(deps: AppDeps): LiveStatusHub {
-  let hub = hubs.get(deps);
-  if (!hub) {
-    hub = new LiveStatusHub(deps);
-    hubs.set(deps, hub);
-  }
-  return hub;
-}
+export const liveStatusHub = perProcess((deps) => new LiveStatusHub(deps));

@@ -5,6 +5,7 @@ import type { TenantRole } from '#shared/permissions.ts';
 import type { Database } from '#server/platform/db/client.ts';
 import type { AppDeps } from '#server/platform/deps.ts';
 import { SESSION_CACHE_TTL_MS } from '#server/platform/session-cache.ts';
+import { perProcess } from '#server/platform/per-process.ts';
 
 // Which business accounts a person may act in: their own (as owner) and each one they are staff
 // of (with the role they were given). Read on every request's actor resolution, so the answer is
@@ -120,17 +121,8 @@ export class MembershipCache {
   }
 }
 
-const caches = new WeakMap<AppDeps, MembershipCache>();
-
 /** One cache per process (per set of deps), subscribed to the bus once. */
-export function membershipCache(deps: AppDeps): MembershipCache {
-  let cache = caches.get(deps);
-  if (!cache) {
-    cache = new MembershipCache(deps);
-    caches.set(deps, cache);
-  }
-  return cache;
-}
+export const membershipCache = perProcess((deps) => new MembershipCache(deps));
 
 /**
  * The business account to act in: the one the cookie names if the person still belongs to it,
