@@ -13,7 +13,7 @@ import { AppError } from '#shared/errors/index.ts';
 import type { ServiceContext } from '#server/platform/access.ts';
 import type { AppDeps } from '#server/platform/deps.ts';
 import type { AppContext } from '#server/platform/http/context.ts';
-import { validationError } from '#server/platform/http/errors.ts';
+import { validationError } from '#server/platform/validation.ts';
 import { createRoute, createRouter, envelope, jsonBody } from '#server/platform/http/openapi.ts';
 import { ok } from '#server/platform/http/respond.ts';
 import { actorOf, requireActor } from '../auth/auth.middleware.ts';

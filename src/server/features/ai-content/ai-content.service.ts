@@ -27,7 +27,7 @@ import { checkTextLimits, describeLimitProblem, limitsFor } from '#shared/platfo
 import { requireAccess, type ServiceContext } from '#server/platform/access.ts';
 import type { Tx } from '#server/platform/db/client.ts';
 import { withTenant } from '#server/platform/db/tenant.ts';
-import { fieldErrorsFromZod, validationError } from '#server/platform/http/errors.ts';
+import { fieldErrorsFromZod, validationError } from '#server/platform/validation.ts';
 import * as calendar from '../calendar/calendar.service.ts';
 import { eventOf, savePost } from '../posts/index.ts';
 import { isUuid, scopeForTenant } from '../profile/user-id.ts';

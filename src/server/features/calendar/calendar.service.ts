@@ -10,7 +10,7 @@ import {
 import { AppError } from '#shared/errors/index.ts';
 import { requireAccess, type ServiceContext } from '#server/platform/access.ts';
 import { withTenant, withTenantStatement } from '#server/platform/db/tenant.ts';
-import { fieldErrorsFromZod, validationError } from '#server/platform/http/errors.ts';
+import { fieldErrorsFromZod, validationError } from '#server/platform/validation.ts';
 import { isUuid, requireUserId, scopeForTenant } from '../profile/user-id.ts';
 import * as repo from './calendar.repository.ts';
 

@@ -27,7 +27,7 @@ import { requireAccess, tenantScope, type ServiceContext } from '#server/platfor
 import type { Tx } from '#server/platform/db/client.ts';
 import type { AppDeps } from '#server/platform/deps.ts';
 import { withTenant } from '#server/platform/db/tenant.ts';
-import { fieldErrorsFromZod, validationError } from '#server/platform/http/errors.ts';
+import { fieldErrorsFromZod, validationError } from '#server/platform/validation.ts';
 import { workersHaveFfmpeg } from '#server/platform/media-tools/worker-tools.ts';
 import {
   readStoredFile,

@@ -19,7 +19,7 @@ import { PLANS } from '#shared/plans.ts';
 import { requireAccess, tenantScope, type ServiceContext } from '#server/platform/access.ts';
 import type { AppDeps } from '#server/platform/deps.ts';
 import { withTenant, type TenantScope } from '#server/platform/db/tenant.ts';
-import { fieldErrorsFromZod, validationError } from '#server/platform/http/errors.ts';
+import { fieldErrorsFromZod, validationError } from '#server/platform/validation.ts';
 import { hashToken, randomToken } from '#server/platform/security/tokens.ts';
 import { MetaApiError, toAppError } from '#server/integrations/meta/errors.ts';
 import type { PageAccount } from '#server/integrations/meta/client.ts';

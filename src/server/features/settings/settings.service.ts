@@ -7,7 +7,7 @@ import {
 import { AppError } from '#shared/errors/index.ts';
 import { requireAccess, type ServiceContext } from '#server/platform/access.ts';
 import { withTenant } from '#server/platform/db/tenant.ts';
-import { fieldErrorsFromZod, validationError } from '#server/platform/http/errors.ts';
+import { fieldErrorsFromZod, validationError } from '#server/platform/validation.ts';
 import { failure, success, type ServiceResult } from '#server/platform/result.ts';
 import { requireHttpsInProduction } from '#server/platform/security/stored-urls.ts';
 import { requireUserId, scopeForTenant } from '../profile/user-id.ts';

@@ -10,34 +10,11 @@ import {
   type AppErrorRecord,
   type ErrorCode,
 } from '#shared/errors/index.ts';
+import { fieldErrorsFromZod, validationError } from '../validation.ts';
 import type { AppEnv } from './context.ts';
 
-/**
- * Zod issues become `{ field: message }`, first message per field, in the error envelope
- * (docs/product/entities.md#error-response).
- */
-export function fieldErrorsFromZod(error: ZodError): Record<string, string> {
-  const fields: Record<string, string> = {};
-  for (const issue of error.issues) {
-    if (issue.code === 'unrecognized_keys') {
-      for (const key of issue.keys) fields[[...issue.path, key].join('.')] ??= 'Unknown field';
-      continue;
-    }
-    const key = issue.path.length > 0 ? issue.path.join('.') : '_';
-    fields[key] ??= issue.message;
-  }
-  return fields;
-}
-
-export function validationError(
-  fieldErrors: Record<string, string>,
-  technicalMessage?: string,
-): AppError {
-  return AppError.from('VALIDATION_ERROR', {
-    technicalMessage: technicalMessage ?? `Invalid input: ${Object.keys(fieldErrors).join(', ')}`,
-    details: { fieldErrors },
-  });
-}
+// Validation outside HTTP: services refuse input with the same helpers (platform/validation.ts).
+export { fieldErrorsFromZod, validationError } from '../validation.ts';
 
 /** zod-openapi's hook: a failed validation answers 400 in our envelope, never Hono's default. */
 export function validationHook(

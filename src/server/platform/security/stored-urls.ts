@@ -1,6 +1,6 @@
 import { HTTPS_REQUIRED_MESSAGE, isLoopbackHttpUrl } from '#shared/contracts/urls.ts';
 import type { Env } from '../env.ts';
-import { validationError } from '../http/errors.ts';
+import { validationError } from '../validation.ts';
 
 /**
  * The shared schemas take http for this machine's own names, for a developer's local server; in
