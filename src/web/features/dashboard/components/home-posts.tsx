@@ -87,7 +87,9 @@ export function UpcomingPosts({
         <div className="flex items-start justify-between gap-3">
           <div className="grid gap-1.5">
             <CardTitle>Upcoming posts</CardTitle>
-            <CardDescription>Your next 10 scheduled posts, soonest first.</CardDescription>
+            <CardDescription>
+              The next 10 posts on your calendar, soonest first, drafts included.
+            </CardDescription>
           </div>
           <Button asChild variant="outline" size="sm">
             <Link to="/dashboard/calendar">

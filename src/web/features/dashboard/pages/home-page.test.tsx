@@ -81,6 +81,28 @@ describe('dashboard home', () => {
     expect(within(title.closest('li') as HTMLElement).getByText('Scheduled')).toBeTruthy();
   });
 
+  it('says that drafts with a date are listed, and marks them as drafts', async () => {
+    renderHome(authValue(), [
+      {
+        id: '00000000-0000-4000-8000-0000000000ab',
+        user_id: USER_ID,
+        title: 'Autumn tasting',
+        content: null,
+        platforms: ['facebook'],
+        type: 'post',
+        status: 'draft',
+        scheduled_for: new Date(Date.now() + 86_400_000).toISOString(),
+        created_at: new Date(0).toISOString(),
+        updated_at: new Date(0).toISOString(),
+      },
+    ]);
+    expect(
+      screen.getByText('The next 10 posts on your calendar, soonest first, drafts included.'),
+    ).toBeTruthy();
+    const title = await screen.findByText('Autumn tasting');
+    expect(within(title.closest('li') as HTMLElement).getByText('Draft')).toBeTruthy();
+  });
+
   it('ticks off each step: profile completed, an account connected, a post scheduled', () => {
     expect(onboardingChecklist(businessProfile(), [], undefined).map((item) => item.done)).toEqual([
       false,
