@@ -73,20 +73,22 @@ test('publishes an Instagram story of one photo, without its text', async ({ pag
     .poll(
       async () =>
         (
-          (await (await page.request.get(`/api/calendar-events/${id}/targets`)).json()).data as {
-            event_status: string;
+          (await (await page.request.get(`/api/posts/${id}`)).json()).data as {
+            status: string;
           }
-        ).event_status,
+        ).status,
       { timeout: 60_000, intervals: [1000] },
     )
     .toBe('published');
-  const targets = (await (await page.request.get(`/api/calendar-events/${id}/targets`)).json())
-    .data as { targets: Array<{ format: string; permalink: string | null }> };
-  expect(targets.targets).toEqual([
+  const stored = (await (await page.request.get(`/api/posts/${id}`)).json()).data as {
+    deliveries: Array<{ format: string; permalink: string | null }>;
+  };
+  expect(stored.deliveries).toEqual([
     expect.objectContaining({
       format: 'story',
+      // The simulator's page of the story, on the app's origin (docs/decisions/058).
       permalink: expect.stringMatching(
-        /^https:\/\/www\.instagram\.com\/stories\/rosabakery\/\d+\/$/,
+        /^http:\/\/localhost:\d+\/simulator\/meta\/instagram\/stories\/rosabakery\/\d+\/$/,
       ),
     }),
   ]);

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 
-// The media library (PRODUCT.md /dashboard/media). Listing follows seed §9 storage: 100 per page,
-// sorted by name ascending unless asked otherwise.
+// The media library (docs/product/screens.md#media-library). Listing follows
+// docs/product/constants.md#storage: 100 per page, sorted by name ascending unless asked otherwise.
 
 export const MEDIA_KINDS = ['image', 'video'] as const;
 export type MediaKind = (typeof MEDIA_KINDS)[number];
@@ -80,6 +80,11 @@ export const mediaItemSchema = z.object({
   has_instagram_copy: z.boolean(),
   /** Location metadata is gone from the stored file (always for images; videos need ffmpeg). */
   location_removed: z.boolean(),
+  /**
+   * The upload named where it was made (GPS in a photo, a video's location); null for items
+   * uploaded before this was recorded (docs/decisions/047).
+   */
+  had_location: z.boolean().nullable(),
   uploaded_by: z.uuid().nullable(),
   uploaded_by_name: z.string().nullable(),
   compatibility: z.array(compatibilitySchema),

@@ -3,6 +3,13 @@ import { Hono, type Context } from 'hono';
 import { consentPage } from './consent-page.ts';
 import { FAULTS, type FaultName, type GraphErrorSpec } from './faults.ts';
 import {
+  facebookPostPage,
+  instagramPostPage,
+  notAvailablePage,
+  POST_PAGE_HEADERS,
+  type PageMedia,
+} from './post-pages.ts';
+import {
   addFreshWorld,
   createState,
   digits,
@@ -22,12 +29,14 @@ import {
   type TokenKind,
 } from './state.ts';
 
-// The Graph API simulator (research/meta-graph-api.md §8): one HTTP app serving the paths of every
-// Meta host the product calls, each under its own prefix:
+// The Graph API simulator (docs/product/meta-platform.md#simulator): one HTTP app serving the
+// paths of every Meta host the product calls, each under its own prefix:
 //   /facebook   → www.facebook.com (Login dialog)      /graph     → graph.facebook.com
 //   /graph-video → graph-video.facebook.com            /instagram → www.instagram.com (dialog)
 //   /ig-api     → api.instagram.com (code exchange)    /ig-graph  → graph.instagram.com
 //   /cdn        → pictures (avatars)
+//   /instagram/p/…, /instagram/stories/…, /facebook/<page>/posts/… → a published post's page,
+//                 when created with `postPages` (docs/decisions/058)
 //   /_sim       → control: clock, faults, token events, webhooks, deauthorize/data deletion;
 //                 also served on its own (`control`), and only there inside the app
 // Payload shapes, id formats, error bodies and usage headers follow the reference; every fault
@@ -61,6 +70,26 @@ export interface SimulatorOptions {
    * the browser tests or called in process by tests (docs/decisions/057).
    */
   mountControl?: boolean;
+  /**
+   * Pages for published posts, looking like the platform's (docs/decisions/058). With it,
+   * `permalink` and `permalink_url` lead to them instead of instagram.com and facebook.com, and
+   * a page is shown only to a reader of the world that published the post.
+   */
+  postPages?: PostPagesOptions;
+}
+
+export interface PostPagesOptions {
+  /** The simulator's own address (origin and base path): permalinks are built on it, never on
+   *  what a request says its host is. */
+  root: string;
+  /** The keys of the worlds (`provisionWorld`) whose posts this request's reader may see. */
+  readerWorlds(c: Context): Promise<readonly string[]> | readonly string[];
+  /**
+   * Where a page shows a medium of a post of world `worldKey`, given the address the simulator
+   * was sent when it was published; null shows a placeholder. Without it no medium is shown:
+   * the simulator never puts on a page an address it has not been told is the app's own.
+   */
+  mediaSource?(url: string, worldKey: string): Promise<string | null> | string | null;
 }
 
 class GraphFailure extends Error {
@@ -504,8 +533,9 @@ export function createMetaGraphSimulator(options: SimulatorOptions = {}) {
   }
 
   function pageTokenFor(user: SimToken, p: SimPage): SimToken {
-    // A Page token from a long-lived user token never expires (§2.3); from a short-lived one it
-    // lives as long as its parent.
+    // A Page token from a long-lived user token never expires
+    // (docs/product/meta-platform.md#long-lived-user-token); from a short-lived one it lives as
+    // long as its parent.
     const ttl = user.longLived ? 0 : Math.max(1, user.expiresAt - nowSec());
     return issueToken({
       kind: 'PAGE',
@@ -588,7 +618,8 @@ export function createMetaGraphSimulator(options: SimulatorOptions = {}) {
     // A story is published on its own, never inside a carousel.
     if (mediaType! === 'STORIES' && isCarouselItem) fail(FAULTS.ig_unknown_media_type);
     const caption = params.caption ?? null;
-    // Stories do not use a caption (research §3.2.1), so it is neither checked nor published.
+    // Stories do not use a caption (docs/product/meta-platform.md#instagram-containers), so it is
+    // neither checked nor published.
     if (caption && mediaType! !== 'STORIES') {
       const hashtags = caption.match(/#[\p{L}\p{N}_]+/gu)?.length ?? 0;
       const mentions = caption.match(/@[\w.]+/g)?.length ?? 0;
@@ -686,6 +717,10 @@ export function createMetaGraphSimulator(options: SimulatorOptions = {}) {
             : 'VIDEO',
       productType: k.mediaType === 'REELS' ? 'REELS' : story ? 'STORY' : 'FEED',
       mediaUrl: k.mediaUrl,
+      children: k.children.map((id) => {
+        const child = state.containers.get(id);
+        return { mediaUrl: child?.mediaUrl ?? null, isVideo: child?.isVideo ?? false };
+      }),
       timestamp: nowMs(),
       shortcode: randomBytes(8).toString('base64url').slice(0, 11),
     });
@@ -720,6 +755,17 @@ export function createMetaGraphSimulator(options: SimulatorOptions = {}) {
     return node;
   }
 
+  // Permalinks: the platform's addresses, or this simulator's pages for them (decision 058),
+  // the same paths under its own prefixes.
+  const pagesRoot = options.postPages?.root.replace(/\/$/, '');
+  const instagramHome = pagesRoot
+    ? `${pagesRoot}${SIM_HOSTS.instagramDialog}`
+    : 'https://www.instagram.com';
+  const facebookHome = pagesRoot
+    ? `${pagesRoot}${SIM_HOSTS.facebookDialog}`
+    : 'https://www.facebook.com';
+  const commentsOn = (objectId: string) => state.comments.filter((x) => x.objectId === objectId);
+
   const MEDIA_FIELDS: Record<string, (m: SimMedia) => unknown> = {
     caption: (m) => m.caption || undefined,
     media_type: (m) => m.mediaType,
@@ -727,18 +773,18 @@ export function createMetaGraphSimulator(options: SimulatorOptions = {}) {
     media_url: (m) => m.mediaUrl || undefined,
     permalink: (m) =>
       m.productType === 'STORY'
-        ? `https://www.instagram.com/stories/${state.igAccounts.get(m.igUserId)?.username ?? m.igUserId}/${m.id}/`
-        : `https://www.instagram.com/p/${m.shortcode}/`,
+        ? `${instagramHome}/stories/${state.igAccounts.get(m.igUserId)?.username ?? m.igUserId}/${m.id}/`
+        : `${instagramHome}/p/${m.shortcode}/`,
     shortcode: (m) => m.shortcode,
     timestamp: (m) => isoTime(m.timestamp),
     like_count: () => 0,
-    comments_count: () => 0,
+    comments_count: (m) => commentsOn(m.id).length,
   };
 
   const POST_FIELDS: Record<string, (p: SimPost) => unknown> = {
     message: (p) => p.message || undefined,
     created_time: (p) => isoTime(p.createdAt),
-    permalink_url: (p) => `https://www.facebook.com/${p.id.replace('_', '/posts/')}`,
+    permalink_url: (p) => `${facebookHome}/${p.id.replace('_', '/posts/')}`,
     full_picture: (p) => p.mediaUrl || undefined,
     is_published: (p) => p.published,
     scheduled_publish_time: (p) => p.scheduledPublishTime || undefined,
@@ -759,6 +805,25 @@ export function createMetaGraphSimulator(options: SimulatorOptions = {}) {
     if (!Number.isFinite(at) || delta < 600 || delta > 30 * 86_400)
       fail(FAULTS.fb_bad_schedule_100);
     return at;
+  }
+
+  /**
+   * The photo ids of `attached_media`: a JSON array of {"media_fbid": id}
+   * (docs/product/meta-platform.md#facebook-multi-photo-posts).
+   */
+  function attachedPhotoIds(raw: string | undefined): string[] {
+    if (!raw) return [];
+    try {
+      const list: unknown = JSON.parse(raw);
+      if (!Array.isArray(list)) return [];
+      return list
+        .map((x: unknown) =>
+          x && typeof x === 'object' && 'media_fbid' in x ? String(x.media_fbid) : '',
+        )
+        .filter((id) => /^\d+$/.test(id));
+    } catch {
+      return [];
+    }
   }
 
   function createPost(pageId: string, kind: SimPost['kind'], params: Record<string, string>) {
@@ -784,6 +849,7 @@ export function createMetaGraphSimulator(options: SimulatorOptions = {}) {
       message,
       link: params.link ?? null,
       mediaUrl: params.url ?? params.file_url ?? null,
+      attachedPhotoIds: attachedPhotoIds(params.attached_media),
       published: params.published !== 'false',
       scheduledPublishTime: scheduled,
       createdAt: nowMs(),
@@ -923,7 +989,8 @@ export function createMetaGraphSimulator(options: SimulatorOptions = {}) {
     });
     target.searchParams.set('code', code);
     if (stateParam) target.searchParams.set('state', stateParam);
-    // Instagram appends "#_" to the redirect (§2.7); clients strip it.
+    // Instagram appends "#_" to the redirect (docs/product/meta-platform.md#instagram-login);
+    // clients strip it.
     return login === 'instagram' ? `${target.toString()}#_` : target.toString();
   }
 
@@ -960,7 +1027,8 @@ export function createMetaGraphSimulator(options: SimulatorOptions = {}) {
   app.get('/instagram/oauth/authorize', (c) => dialog(c, 'instagram'));
   app.post('/instagram/oauth/authorize/decide', (c) => decideRoute(c, 'instagram'));
 
-  // api.instagram.com: code → short-lived token, with its own flat error shape (§2.7).
+  // api.instagram.com: code → short-lived token, with its own flat error shape
+  // (docs/product/meta-platform.md#instagram-login).
   app.post('/ig-api/oauth/access_token', async (c) => {
     const flatError = (message: string) =>
       c.json({ error_type: 'OAuthException', code: 400, error_message: message }, 400);
@@ -1000,7 +1068,8 @@ export function createMetaGraphSimulator(options: SimulatorOptions = {}) {
         data: [{ access_token: token.value, user_id: igId, permissions: code.scopes.join(',') }],
       });
     }
-    // Production answers the flat shape with a numeric user_id (§2.7).
+    // Production answers the flat shape with a numeric user_id
+    // (docs/product/meta-platform.md#instagram-login).
     return c.body(
       `{"access_token":${JSON.stringify(token.value)},"user_id":${igId},"permissions":${JSON.stringify(code.scopes)}}`,
       200,
@@ -1504,6 +1573,123 @@ export function createMetaGraphSimulator(options: SimulatorOptions = {}) {
     });
   });
 
+  // ------------------------------------------------------------- post pages (decision 058)
+  // What "View on Instagram / Facebook" opens: the post as the platform shows it, for a reader of
+  // the world that published it. Everyone else, and every post that does not exist (or no longer:
+  // a story after 24 hours, a deleted or unpublished post), gets the same "not available" page.
+  const pages = options.postPages;
+  if (pages && pagesRoot) {
+    const origin = new URL(pagesRoot).origin;
+    const avatar = (id: string) => `${pagesRoot}${SIM_HOSTS.cdn}/avatar/${id}.svg`;
+    const answer = (c: Context, html: string, status: 200 | 404) =>
+      c.html(html, status, POST_PAGE_HEADERS);
+    /** The reader's world that holds account `accountId`, or null: the post is not theirs. */
+    const worldOf = (keys: readonly string[], accountId: string): string | null => {
+      for (const key of keys) {
+        const w = state.worlds.get(key);
+        if (!w) continue;
+        const accounts = [w.pageId, w.secondPageId, w.businessPageId, w.igAccountId];
+        if ([...accounts, w.igLoginAccountId].includes(accountId)) return key;
+      }
+      return null;
+    };
+    const shown = async (
+      items: { mediaUrl: string | null; isVideo: boolean }[],
+      key: string,
+    ): Promise<PageMedia[]> =>
+      Promise.all(
+        items.map(async (item) => {
+          const src =
+            item.mediaUrl && pages.mediaSource ? await pages.mediaSource(item.mediaUrl, key) : null;
+          // Only an address on the simulator's own origin is ever put on a page.
+          const own =
+            src !== null &&
+            URL.canParse(src, pagesRoot) &&
+            new URL(src, pagesRoot).origin === origin;
+          return { src: own ? src : null, video: item.isVideo };
+        }),
+      );
+
+    const instagram = async (c: Context, find: () => SimMedia | undefined) => {
+      const keys = await pages.readerWorlds(c);
+      const media = find();
+      const key = media ? worldOf(keys, media.igUserId) : null;
+      const account = media ? state.igAccounts.get(media.igUserId) : undefined;
+      if (!media || !account || key === null) return answer(c, notAvailablePage('instagram'), 404);
+      const items =
+        media.children.length > 0
+          ? media.children
+          : [{ mediaUrl: media.mediaUrl, isVideo: media.mediaType === 'VIDEO' }];
+      const html = instagramPostPage({
+        username: account.username,
+        avatar: avatar(account.id),
+        product: media.productType,
+        media: await shown(items, key),
+        caption: media.caption,
+        likes: 0,
+        comments: commentsOn(media.id).map((x) => ({
+          author: account.username,
+          text: x.message,
+          at: x.createdAt,
+        })),
+        publishedAt: media.timestamp,
+      });
+      return answer(c, html, 200);
+    };
+    const feedMedia = (c: Context) => {
+      const code = c.req.param('code') ?? '';
+      return instagram(c, () =>
+        [...state.media.values()].find((m) => m.shortcode === code && m.productType !== 'STORY'),
+      );
+    };
+    const story = (c: Context) => {
+      const id = c.req.param('id') ?? '';
+      const username = c.req.param('username') ?? '';
+      return instagram(c, () => {
+        const m = state.media.get(id);
+        const live = m && m.productType === 'STORY' && nowMs() - m.timestamp < 86_400_000;
+        return live && state.igAccounts.get(m.igUserId)?.username === username ? m : undefined;
+      });
+    };
+    const facebook = async (c: Context) => {
+      const keys = await pages.readerWorlds(c);
+      const post = state.posts.get(`${c.req.param('page') ?? ''}_${c.req.param('post') ?? ''}`);
+      const page = post ? state.pages.get(post.pageId) : undefined;
+      const key = post?.published && page ? worldOf(keys, page.id) : null;
+      if (!post || !page || key === null) return answer(c, notAvailablePage('facebook'), 404);
+      const items =
+        post.attachedPhotoIds.length > 0
+          ? post.attachedPhotoIds.map((id) => ({
+              mediaUrl: state.posts.get(`${page.id}_${id}`)?.mediaUrl ?? null,
+              isVideo: false,
+            }))
+          : post.mediaUrl
+            ? [{ mediaUrl: post.mediaUrl, isVideo: post.kind === 'video' }]
+            : [];
+      const html = facebookPostPage({
+        pageName: page.name,
+        avatar: avatar(page.id),
+        message: post.message,
+        link: post.link,
+        media: await shown(items, key),
+        reactions: 0,
+        comments: commentsOn(post.id).map((x) => ({
+          author: page.name,
+          text: x.message,
+          at: x.createdAt,
+        })),
+        publishedAt: post.createdAt,
+      });
+      return answer(c, html, 200);
+    };
+    const ig = SIM_HOSTS.instagramDialog;
+    for (const path of [`${ig}/p/:code`, `${ig}/p/:code/`, `${ig}/reel/:code`, `${ig}/reel/:code/`])
+      app.get(path, feedMedia);
+    for (const path of [`${ig}/stories/:username/:id`, `${ig}/stories/:username/:id/`])
+      app.get(path, story);
+    app.get(`${SIM_HOSTS.facebookDialog}/:page{[0-9]+}/posts/:post{[0-9]+}`, facebook);
+  }
+
   // --------------------------------------------------------------------------- control API
 
   const control = new Hono();
@@ -1580,7 +1766,8 @@ export function createMetaGraphSimulator(options: SimulatorOptions = {}) {
     state.faults = [];
     return c.json({ success: true });
   });
-  // Token events (§8.3): expire (463), expire in N seconds, or invalidate with 458/459/460/492.
+  // Token events (docs/product/meta-platform.md#simulator-state): expire (463), expire in N
+  // seconds, or invalidate with 458/459/460/492.
   control.post('/tokens', async (c) => {
     const body = (await c.req.json()) as {
       token?: string;
@@ -1660,7 +1847,8 @@ export function createMetaGraphSimulator(options: SimulatorOptions = {}) {
       verified: res.status === 200 && text === challenge,
     });
   });
-  // Signed delivery like Meta's (§5.3.2): X-Hub-Signature-256 over the exact bytes sent.
+  // Signed delivery like Meta's (docs/product/meta-platform.md#webhook-delivery):
+  // X-Hub-Signature-256 over the exact bytes sent.
   control.post('/webhooks/deliver', async (c) => {
     const body = (await c.req.json()) as {
       object: string;
@@ -1694,7 +1882,8 @@ export function createMetaGraphSimulator(options: SimulatorOptions = {}) {
     }
     return c.json({ signature, results });
   });
-  // Signed deauthorize and data-deletion requests (§2.11).
+  // Signed deauthorize and data-deletion requests
+  // (docs/product/meta-platform.md#deauthorize-and-data-deletion).
   control.post('/signed-request', async (c) => {
     const body = (await c.req.json()) as {
       kind: 'deauthorize' | 'data_deletion';
@@ -1763,7 +1952,10 @@ export function createMetaGraphSimulator(options: SimulatorOptions = {}) {
 
 export type MetaGraphSimulator = ReturnType<typeof createMetaGraphSimulator>;
 
-/** `base64url(HMAC-SHA256(payload segment)) + "." + base64url(JSON payload)` (§2.11). */
+/**
+ * `base64url(HMAC-SHA256(payload segment)) + "." + base64url(JSON payload)`
+ * (docs/product/meta-platform.md#deauthorize-and-data-deletion).
+ */
 export function signedRequest(payload: Record<string, unknown>, secret: string): string {
   const body = Buffer.from(JSON.stringify(payload)).toString('base64url');
   const signature = createHmac('sha256', secret).update(body).digest('base64url');

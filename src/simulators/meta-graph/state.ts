@@ -2,7 +2,8 @@ import { randomBytes, randomInt } from 'node:crypto';
 import type { GraphErrorSpec } from './faults.ts';
 
 // What the simulator remembers: apps, people, Pages, Instagram accounts, tokens, codes, posts,
-// containers and media (research/meta-graph-api.md §8.3), all in memory and all reset together.
+// containers and media (docs/product/meta-platform.md#simulator-state), all in memory and all reset
+// together.
 
 export interface SimConfig {
   appId: string;
@@ -19,9 +20,15 @@ export interface SimConfig {
   igDeauthorizeUrl: string | null;
   igDataDeletionUrl: string | null;
   requireAppsecretProof: boolean;
-  /** §2.7: the documented wrapped body or the flat one production clients see (default). */
+  /**
+   * docs/product/meta-platform.md#instagram-login: the documented wrapped body or the flat one
+   * production clients see (default).
+   */
   igTokenShape: 'flat' | 'wrapped';
-  /** §3.2.5: 100 in the guide, 50 in the reference example; configurable. */
+  /**
+   * docs/product/meta-platform.md#instagram-publishing-quota: 100 in the guide, 50 in the
+   * reference example; configurable.
+   */
   quotaTotal: number;
   containerLimit: number;
   videoProcessingSeconds: number;
@@ -167,7 +174,10 @@ export interface SimContainer {
   readyAt: number;
   mediaType: 'IMAGE' | 'VIDEO' | 'REELS' | 'STORIES' | 'CAROUSEL';
   isCarouselItem: boolean;
-  /** As sent; a story publishes without it (research §3.2.1: "not used on stories"). */
+  /**
+   * As sent; a story publishes without it (docs/product/meta-platform.md#instagram-containers:
+   * "not used on stories").
+   */
   caption: string | null;
   mediaUrl: string | null;
   /** A video_url (or resumable upload): a story is published as VIDEO, else as IMAGE. */
@@ -184,6 +194,8 @@ export interface SimMedia {
   mediaType: 'IMAGE' | 'VIDEO' | 'CAROUSEL_ALBUM';
   productType: 'FEED' | 'REELS' | 'STORY';
   mediaUrl: string | null;
+  /** A carousel's items, in order, as their containers were sent; empty for anything else. */
+  children: { mediaUrl: string | null; isVideo: boolean }[];
   /** When it was published; a story is listed under /stories for 24 hours from then. */
   timestamp: number;
   shortcode: string;
@@ -196,6 +208,8 @@ export interface SimPost {
   message: string | null;
   link: string | null;
   mediaUrl: string | null;
+  /** Photo ids of a multi-photo post (`attached_media`), in order. */
+  attachedPhotoIds: string[];
   published: boolean;
   scheduledPublishTime: number | null;
   createdAt: number;

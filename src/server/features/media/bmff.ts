@@ -1,4 +1,5 @@
 import fs from 'node:fs/promises';
+import { QUICKTIME_LOCATION_KEY } from './location.ts';
 
 // A small reader of ISO base media files (MP4, and QuickTime MOV, which shares the box layout).
 // It reads only box headers and the few small boxes that carry what the library shows and the
@@ -20,6 +21,11 @@ export interface VideoInfo {
   audioCodec: string | null;
   /** moov before mdat ("fast start"), which Instagram asks for. */
   moovFirst: boolean;
+  /**
+   * The file names where it was made (docs/decisions/047): a `©xyz` or 3GPP `loci` atom, the
+   * QuickTime location key, or a timed metadata track of locations.
+   */
+  hasLocation: boolean;
 }
 
 interface Box {
@@ -44,7 +50,28 @@ interface Track {
   sampleCount: number;
   sampleDuration: number;
   codec: string | null;
+  /** Its own user data or, for a timed metadata track, its keys name a location. */
+  hasLocation: boolean;
 }
+
+/**
+ * What names a place in metadata boxes: the QuickTime location key, and the `©xyz` (QuickTime,
+ * Android) and 3GPP `loci` atoms of user data. The boxes' bytes are searched rather than parsed:
+ * user data is not always made of well-formed boxes, and a file is never refused for it.
+ */
+const LOCATION_KEY = Buffer.from(QUICKTIME_LOCATION_KEY, 'latin1');
+const LOCATION_ATOMS = ['\u00a9xyz', 'loci'].map((n) => Buffer.from(n, 'latin1'));
+
+/** Whether `bytes` hold an atom of this type: its name preceded by a size that fits. */
+function holdsAtom(bytes: Buffer, type: Buffer): boolean {
+  for (let at = bytes.indexOf(type, 4); at >= 0; at = bytes.indexOf(type, at + 1)) {
+    const size = bytes.readUInt32BE(at - 4);
+    if (size >= 8 && size <= bytes.length - (at - 4)) return true;
+  }
+  return false;
+}
+/** Metadata boxes are read up to this much to look for a location; a larger one counts as one. */
+const MAX_METADATA_READ = 1024 * 1024;
 
 class Reader {
   boxes = 0;
@@ -105,6 +132,14 @@ class Reader {
     if (length > max) throw new BmffError(`The ${box.type} box is implausibly large.`);
     return this.bytes(box.start + box.headerSize, length);
   }
+
+  /** Whether a metadata box (`udta`, `meta`, a metadata track's `stsd`) names a place. */
+  async mentionsLocation(box: Box): Promise<boolean> {
+    const length = box.size - box.headerSize;
+    if (length > MAX_METADATA_READ) return true;
+    const bytes = await this.bytes(box.start + box.headerSize, length);
+    return bytes.includes(LOCATION_KEY) || LOCATION_ATOMS.some((atom) => holdsAtom(bytes, atom));
+  }
 }
 
 function need(buffer: Buffer, length: number, what: string): void {
@@ -125,6 +160,7 @@ async function readTrack(reader: Reader, trak: Box, depth: number): Promise<Trac
     sampleCount: 0,
     sampleDuration: 0,
     codec: null,
+    hasLocation: false,
   };
   const walk = async (box: Box, level: number): Promise<void> => {
     if (level > MAX_DEPTH) throw new BmffError('The video nests boxes too deeply.');
@@ -182,6 +218,14 @@ async function readTrack(reader: Reader, trak: Box, depth: number): Promise<Trac
           );
           need(p, 16, 'stsd');
           track.codec = p.toString('latin1', 12, 16);
+          // A timed metadata track lists its keys in its sample description.
+          if (track.codec === 'mebx' && (await reader.mentionsLocation(kid))) {
+            track.hasLocation = true;
+          }
+          break;
+        }
+        case 'udta': {
+          if (await reader.mentionsLocation(kid)) track.hasLocation = true;
           break;
         }
         case 'stts': {
@@ -241,6 +285,7 @@ export async function parseBmff(filePath: string): Promise<VideoInfo> {
 
     let timescale = 0;
     let duration = 0;
+    let hasLocation = false;
     const tracks: Track[] = [];
     for (const box of await reader.children(
       moov.start + moov.headerSize,
@@ -261,6 +306,9 @@ export async function parseBmff(filePath: string): Promise<VideoInfo> {
         }
       } else if (box.type === 'trak') {
         tracks.push(await readTrack(reader, box, 1));
+      } else if (box.type === 'udta' || box.type === 'meta') {
+        // User data, and QuickTime keys (moov/meta: keys + ilst), where phones write the place.
+        hasLocation ||= await reader.mentionsLocation(box);
       }
     }
     if (timescale === 0) throw new BmffError('The video has no valid movie header.');
@@ -285,6 +333,7 @@ export async function parseBmff(filePath: string): Promise<VideoInfo> {
       videoCodec: video.codec,
       audioCodec: audio?.codec ?? null,
       moovFirst: moovIndex < mdatIndex,
+      hasLocation: hasLocation || tracks.some((t) => t.hasLocation),
     };
   } finally {
     await fh.close();

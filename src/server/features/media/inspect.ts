@@ -4,6 +4,7 @@ import { loadSharp } from '#server/platform/media-tools/sharp.ts';
 import { AppError } from '#shared/errors/index.ts';
 import type { MediaKind } from '#shared/contracts/media.contract.ts';
 import { BmffError, parseBmff } from './bmff.ts';
+import { imageHasLocation } from './location.ts';
 
 // What an upload really is, from its bytes: magic numbers first (file-type), then a real decode
 // (sharp for images, our box reader for MP4/MOV). The name and the declared type are never
@@ -28,6 +29,8 @@ export interface InspectedMedia {
   audioCodec: string | null;
   /** The file to store: the re-encoded image, or the upload itself for a video. */
   storedPath: string;
+  /** The upload itself named where it was taken (docs/decisions/047). */
+  hadLocation: boolean;
 }
 
 export function mediaRefused(reason: string, technical?: string): AppError {
@@ -232,7 +235,7 @@ async function reencodeImage(mimeType: string, source: string, target: string) {
     else if (mimeType === 'image/png') pipeline = pipeline.png({ compressionLevel: 6 });
     else pipeline = pipeline.webp({ quality: 90 });
     try {
-      return await pipeline.toFile(target);
+      return { info: await pipeline.toFile(target), hadLocation: imageHasLocation(meta) };
     } catch (error) {
       throw mediaRefused(
         'The image could not be read; it may be damaged or truncated.',
@@ -305,6 +308,7 @@ export async function inspectUpload(
         videoCodec: info.videoCodec,
         audioCodec: info.audioCodec,
         storedPath: tempPath,
+        hadLocation: info.hasLocation,
       };
     } catch (error) {
       if (error instanceof BmffError) throw mediaRefused(error.message);
@@ -314,7 +318,7 @@ export async function inspectUpload(
 
   const target = `${tempPath}.clean`;
   try {
-    const info = await reencodeImage(mimeType, tempPath, target);
+    const { info, hadLocation } = await reencodeImage(mimeType, tempPath, target);
     return {
       kind: 'image',
       mimeType,
@@ -326,6 +330,7 @@ export async function inspectUpload(
       videoCodec: null,
       audioCodec: null,
       storedPath: target,
+      hadLocation,
     };
   } catch (error) {
     await fs.rm(target, { force: true });

@@ -46,6 +46,7 @@ export function toMediaDto(row: MediaRow, uploadedByName: string | null): MediaI
     has_thumbnail: row.thumbnailKey !== null,
     has_instagram_copy: row.instagramKey !== null,
     location_removed: row.locationRemoved,
+    had_location: row.hadLocation,
     uploaded_by: row.uploadedBy,
     uploaded_by_name: uploadedByName,
     compatibility: compatibilityOf(row),

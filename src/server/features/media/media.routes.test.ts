@@ -190,6 +190,8 @@ describe('upload', () => {
       height: 1200,
       uploaded_by: a.userId,
       tags: [],
+      had_location: true,
+      location_removed: true,
     });
     expect(item.content_hash).toMatch(/^[0-9a-f]{64}$/);
     expect(['processing', 'ready']).toContain(item.status);
@@ -209,6 +211,27 @@ describe('upload', () => {
     expect(original.body.length).toBe(item.size_bytes);
     expect((await sharp(original.body).metadata()).exif).toBeUndefined();
     expect(await tempFilesLeft()).toEqual([]);
+  });
+
+  it('records that a photo without GPS had no location, and one with it had (decision 047)', async () => {
+    const plain = await sampleJpeg({ width: 400, height: 300 });
+    expect((await sharp(plain).metadata()).exif).toBeUndefined();
+    const none = await uploaded(a, plain, 'No place.jpg');
+    expect(none).toMatchObject({ had_location: false, location_removed: true });
+    const placed = await uploaded(
+      a,
+      await sampleJpeg({ width: 400, height: 300, gps: true }),
+      'Place.jpg',
+    );
+    expect(placed).toMatchObject({ had_location: true, location_removed: true });
+    // The details say the same once processed; the stored file has no EXIF either way.
+    for (const id of [none.id, placed.id]) await waitReady(a, id);
+    const details = async (id: string) =>
+      mediaDetailsSchema.parse((await a.client.request(mediaRoutes.item(id))).json.data);
+    expect((await details(none.id)).had_location).toBe(false);
+    expect((await details(placed.id)).had_location).toBe(true);
+    const stored = await fetchFile(a, mediaRoutes.file(placed.id));
+    expect((await sharp(stored.body).metadata()).exif).toBeUndefined();
   });
 
   it('makes a JPEG copy for Instagram from a PNG', async () => {
@@ -233,6 +256,7 @@ describe('upload', () => {
       width: 1080,
       height: 1920,
       location_removed: false,
+      had_location: false,
     });
     const done = await waitReady(a, item.id, 300);
     expect(done.compatibility.find((c) => c.target === 'instagram_reel')!.ok).toBe(true);
@@ -680,6 +704,7 @@ describe.skipIf(!ffmpeg)('videos, with ffmpeg', () => {
       height: 360,
       frame_rate: 30,
       location_removed: false,
+      had_location: true,
       content_hash: sha256(upload),
       size_bytes: upload.length,
     });

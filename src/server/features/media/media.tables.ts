@@ -50,6 +50,12 @@ export const mediaItems = pgTable(
      * videos are copied without their metadata by the processing job when ffmpeg is available.
      */
     locationRemoved: boolean('location_removed').notNull().default(false),
+    /**
+     * Whether the upload named where it was made (EXIF/XMP GPS, a video's location atoms), read
+     * before anything was removed; null for uploads from before it was recorded
+     * (docs/decisions/047).
+     */
+    hadLocation: boolean('had_location'),
     tags: text('tags').array().notNull().default([]),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),

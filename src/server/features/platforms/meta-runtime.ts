@@ -11,13 +11,17 @@ import {
   type MetaGraphSimulator,
 } from '#simulators/meta-graph/simulator.ts';
 import { loadDemoSecrets } from './demo-secrets.ts';
+import { simulatedPostPages } from './simulated-post-pages.ts';
+import { perProcess } from '#server/platform/per-process.ts';
 
 // The Meta connection of this process. With META_APP_ID and META_APP_SECRET it talks to Meta;
 // without them (demo mode) the Graph API simulator runs inside the app under /simulator/meta, and
 // the client reaches it in process, so `npm start` alone lets a newcomer connect an account.
 // Inside the app the simulator is not a door (docs/decisions/057): its control API is not served
 // on the app's port, its app secrets are random per installation, it sends only to the app's own
-// callbacks, and each business gets a simulated person with Pages of its own.
+// callbacks, and each business gets a simulated person with Pages of its own. Permalinks of
+// simulated posts lead to the simulator's own pages of them, shown only to their business
+// (docs/decisions/058); with a Meta app they are the platform's.
 
 export const SIMULATOR_BASE_PATH = '/simulator/meta';
 
@@ -46,16 +50,8 @@ export interface MetaRuntime {
   dialogFor(url: string, attempt: { businessId: string; state: string }): string;
 }
 
-const runtimes = new WeakMap<AppDeps, MetaRuntime>();
-
-export function metaRuntime(deps: AppDeps): MetaRuntime {
-  let runtime = runtimes.get(deps);
-  if (!runtime) {
-    runtime = buildRuntime(deps);
-    runtimes.set(deps, runtime);
-  }
-  return runtime;
-}
+/** The process's Graph API client, its Meta apps, and in demo mode the simulator. */
+export const metaRuntime = perProcess((deps): MetaRuntime => buildRuntime(deps));
 
 function buildRuntime(deps: AppDeps): MetaRuntime {
   const { env } = deps;
@@ -100,6 +96,7 @@ function buildRuntime(deps: AppDeps): MetaRuntime {
   let outbound: FetchLike = (url, init) => fetch(url, init);
   const callbacks = `${appUrl}/meta`;
   const secrets = loadDemoSecrets({ dataDir: env.dataDir, ephemeral: env.NODE_ENV === 'test' });
+  const root = `${appUrl}${SIMULATOR_BASE_PATH}`;
   const simulator = createMetaGraphSimulator({
     basePath: SIMULATOR_BASE_PATH,
     mountControl: false,
@@ -117,8 +114,9 @@ function buildRuntime(deps: AppDeps): MetaRuntime {
       igDataDeletionUrl: `${callbacks}/data-deletion`,
     },
     fetch: (url, init) => outbound(url, init),
+    // "View on Instagram / Facebook" opens the simulated post here (docs/decisions/058).
+    postPages: simulatedPostPages(deps, root),
   });
-  const root = `${appUrl}${SIMULATOR_BASE_PATH}`;
   const cfg = simulator.state.config;
   const config: MetaConfig = {
     appId: cfg.appId,

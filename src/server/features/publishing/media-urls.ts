@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import type { AppDeps } from '#server/platform/deps.ts';
-import { withTenant } from '#server/platform/db/tenant.ts';
+import { withTenant, businessScope } from '#server/platform/db/tenant.ts';
 import {
   readStoredFile,
   WHOLE_FILE,
@@ -11,9 +11,10 @@ import { mediaItems } from '../media/media.tables.ts';
 import { mediaStorage } from '../media/media.storage.ts';
 import type { MediaRow } from '../media/media.repository.ts';
 
-// Meta fetches a post's media from a public URL (research §3.2, "Media must be at a public URL").
-// Library files are private, so each publish hands the platform a capability URL: the media id,
-// tenant, file variant and an expiry, encrypted and authenticated with the app's secret box
+// Meta fetches a post's media from a public URL
+// (docs/product/meta-platform.md#instagram-publishing, "Media must be at a public URL"). Library
+// files are private, so each publish hands the platform a capability URL: the media id, tenant,
+// file variant and an expiry, encrypted and authenticated with the app's secret box
 // (docs/decisions/080). The address ends in the extension the platform checks (.jpg for Instagram
 // images, .mp4/.mov for video). In demo mode the simulator checks the address, not the bytes.
 
@@ -55,6 +56,30 @@ function extension(media: Pick<MediaRow, 'kind' | 'mimeType'>, variant: Variant)
 }
 
 /**
+ * The library item one of our capability URLs names, whether or not it has expired; null for
+ * any other address or a forged one. The simulator's post pages use it to show a published
+ * medium from the library (docs/decisions/058); it grants nothing by itself.
+ */
+export function publicMediaGrant(
+  deps: AppDeps,
+  url: string,
+): { tenantId: string; mediaId: string; variant: Variant } | null {
+  const prefix = `${deps.env.appUrl}${PUBLIC_MEDIA_PATH}/`;
+  if (!url.startsWith(prefix)) return null;
+  const [token, file, ...rest] = url.slice(prefix.length).split('/');
+  if (!token || !file || rest.length > 0) return null;
+  try {
+    const grant = JSON.parse(deps.secrets.decrypt(token, CONTEXT)) as Grant;
+    if (typeof grant.t !== 'string' || typeof grant.m !== 'string') return null;
+    if (grant.v !== 'original' && grant.v !== 'instagram') return null;
+    if (!file.startsWith(`${grant.m}.`)) return null;
+    return { tenantId: grant.t, mediaId: grant.m, variant: grant.v };
+  } catch {
+    return null;
+  }
+}
+
+/**
  * The file a capability URL names, or null when it is forged, expired or gone; `request` asks for
  * one byte range (a fetcher resuming a download) or only the headers.
  */
@@ -71,7 +96,7 @@ export async function openPublicMedia(
     return null;
   }
   if (typeof grant.e !== 'number' || grant.e < now) return null;
-  const [row] = await withTenant(deps.database, { userId: grant.t, tenantId: grant.t }, (tx) =>
+  const [row] = await withTenant(deps.database, businessScope(grant.t), (tx) =>
     tx.select().from(mediaItems).where(eq(mediaItems.id, grant.m)),
   );
   if (!row) return null;

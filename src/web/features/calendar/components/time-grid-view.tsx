@@ -1,9 +1,9 @@
 import { memo, useLayoutEffect, useRef, useState } from 'react';
 import type { CalendarEvent } from '#shared/contracts/calendar.contract.ts';
 import { cn } from '../../../lib/cn.ts';
-import { hourKey } from '../lib/calendar-model.ts';
+import { hourKey, openingHour } from '../lib/calendar-model.ts';
 import { formatHour, formatLongDay, formatShortDay } from '../../../lib/date-format.ts';
-import { formatDateKey, sameDate, type PlainDate } from '../../../lib/zoned-time.ts';
+import { formatDateKey, sameDate, zonedParts, type PlainDate } from '../../../lib/zoned-time.ts';
 import { EventChip } from './event-chip.tsx';
 import { dropHandlers, type SlotActions } from './month-view.tsx';
 
@@ -83,21 +83,32 @@ export function TimeGridView({
 }) {
   const columns = { gridTemplateColumns: `4rem repeat(${days.length}, minmax(0, 1fr))` };
   const scroller = useRef<HTMLDivElement>(null);
-  const firstDay = formatDateKey(days[0]!);
-  // Open on the working day: scrolled to the first event's hour, or to 07:00.
+  const range = `${formatDateKey(days[0]!)}/${days.length}`;
+  const opening = openingHour(days, byHour, {
+    today,
+    hour: zonedParts(new Date(), timeZone).hour,
+  });
+  /** Where this range was last put: a reader's own scrolling is never undone. */
+  const placed = useRef<{ range: string; top: number; onPost: boolean } | null>(null);
+  // Open where the posts are: the earliest post's hour, else now (today) or 07:00 (calendar
+  // model's openingHour). Posts load after the days are drawn, so a range opened before they
+  // arrived moves to them once, unless the reader has scrolled meanwhile; moving a post later
+  // scrolls nothing.
   useLayoutEffect(() => {
     const box = scroller.current;
     if (!box) return;
-    let first = 7;
-    for (let h = 0; h < 24 && first === 7; h++) {
-      if (days.some((d) => (byHour.get(hourKey(d, h))?.length ?? 0) > 0)) first = Math.min(h, 7);
+    const before = placed.current;
+    if (
+      before?.range === range &&
+      (before.onPost || !opening.fromPost || box.scrollTop !== before.top)
+    ) {
+      return;
     }
-    const row = box.querySelector<HTMLElement>(`[data-hour="${first}"]`);
+    const row = box.querySelector<HTMLElement>(`[data-hour="${opening.hour}"]`);
     const header = box.querySelector<HTMLElement>('[data-grid-header]');
     if (row) box.scrollTop = row.offsetTop - (header?.offsetHeight ?? 0);
-    // Only when the days change, not on every load.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [firstDay, days.length]);
+    placed.current = { range, top: box.scrollTop, onPost: opening.fromPost };
+  }, [range, opening.hour, opening.fromPost]);
   return (
     <div
       ref={scroller}

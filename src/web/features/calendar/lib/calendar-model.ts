@@ -113,3 +113,25 @@ export function movedTime(
 
 /** The default time of a post created on a day with no hour chosen. */
 export const DEFAULT_CREATE_HOUR = 9;
+
+/** Where a week or day view opens when the range has no post and does not show today. */
+export const WORKING_DAY_HOUR = 7;
+
+/**
+ * The hour row a week or day view opens scrolled to: the earliest hour of the day that holds a
+ * post on any visible day (so no post of the range is above it), else the current hour when
+ * today is shown, else the start of the working day. `fromPost` says which it is.
+ */
+export function openingHour(
+  days: readonly PlainDate[],
+  byHour: ReadonlyMap<string, readonly CalendarEvent[]>,
+  now: { today: PlainDate; hour: number },
+): { hour: number; fromPost: boolean } {
+  for (let hour = 0; hour < 24; hour++) {
+    if (days.some((day) => (byHour.get(hourKey(day, hour))?.length ?? 0) > 0)) {
+      return { hour, fromPost: true };
+    }
+  }
+  const showsToday = days.some((day) => formatDateKey(day) === formatDateKey(now.today));
+  return { hour: showsToday ? now.hour : WORKING_DAY_HOUR, fromPost: false };
+}

@@ -5,6 +5,19 @@ import { Button } from '../../../components/ui/button.tsx';
 import { mediaPaths } from '../../../lib/api-paths.ts';
 import { dimensionsOf, formatDuration, Thumbnail } from './media-collection.tsx';
 
+/**
+ * What the details say of the file's location data (docs/decisions/047): "Removed" only when the
+ * upload had some; "None" when it had none; "None kept" for items from before that was recorded,
+ * whose stored file has none either way.
+ */
+export function locationFact(
+  item: Pick<MediaDetails, 'had_location' | 'location_removed' | 'status'>,
+): string {
+  if (item.had_location === false) return 'None';
+  if (item.location_removed) return item.had_location ? 'Removed' : 'None kept';
+  return item.status === 'processing' ? 'Processing…' : 'Not removed';
+}
+
 /** The file itself: a player or the thumbnail, its facts, Download and Delete. */
 export function MediaFacts({
   item,
@@ -52,15 +65,12 @@ export function MediaFacts({
               : (item.processing_error ?? 'Failed')}
         </dd>
         <dt className="text-muted-foreground">Location data</dt>
-        <dd data-testid="location-data">
-          {item.location_removed
-            ? 'Removed'
-            : item.status === 'processing'
-              ? 'Processing…'
-              : 'Not removed'}
-        </dd>
+        <dd data-testid="location-data">{locationFact(item)}</dd>
       </dl>
-      {item.kind === 'video' && !item.location_removed && item.status !== 'processing' ? (
+      {item.kind === 'video' &&
+      item.had_location !== false &&
+      !item.location_removed &&
+      item.status !== 'processing' ? (
         <Alert variant="warning" title="Location data could not be removed">
           This video keeps the location and camera details it was recorded with, so anyone who gets
           the file may be able to see where it was filmed. To keep that private, remove the location
