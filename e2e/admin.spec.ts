@@ -1,5 +1,7 @@
 import { expect, test, type Page } from './test.ts';
 import { followEmailLink, register, uniqueEmail } from './helpers.ts';
+import { expectLastSidebarItemClear } from './app-routes.ts';
+import { seriousViolations } from './axe.ts';
 
 // Issue 3 item 5: the first administrator with the setup token; an administrator makes a user
 // inactive and the user lands on trial-expired. The token is playwright.config.ts's.
@@ -21,7 +23,8 @@ test('the first administrator makes a user inactive, and the user lands on trial
   const adminEmail = uniqueEmail('admin');
   const userEmail = uniqueEmail('customer');
 
-  // Shown without any check (seed §2): a visitor sees the page, which asks for the sign-in.
+  // Shown without any check (docs/product/routes.md#guard-behaviour): a visitor sees the page,
+  // which asks for the sign-in.
   await admin.goto('/dashboard/admin-setup');
   await expect(admin).toHaveURL(/\/dashboard\/admin-setup$/);
   await expect(admin.getByText('Log in first')).toBeVisible();
@@ -67,11 +70,27 @@ test('the first administrator makes a user inactive, and the user lands on trial
   await user.goto('/dashboard');
   await expect(user.getByRole('heading', { level: 1 })).toContainText('Customer Corner');
 
-  // System health: the seed §9 monitor, queues and failed jobs.
+  // System health: the monitor (docs/product/constants.md#logging-and-monitor), queues and
+  // failed jobs.
   await admin.getByRole('tab', { name: 'System health' }).click();
   await expect(admin.getByText('Calls in the last minute')).toBeVisible();
   await expect(admin.getByText('Alert above 10%')).toBeVisible();
   await expect(admin.getByRole('table', { name: 'Job queues' })).toBeVisible();
+
+  // What only an administrator sees passes the checks every page passes (decision 090): no
+  // serious accessibility violation on either tab, nothing wider than a phone, and on a laptop
+  // the Admin item, last in the sidebar, shows whole above the plan card.
+  const pageWidth = () => admin.evaluate(() => document.documentElement.scrollWidth);
+  const found = await seriousViolations(admin, '/dashboard/admin, system health');
+  await admin.setViewportSize({ width: 360, height: 740 });
+  const widths = [await pageWidth()];
+  await admin.getByRole('tab', { name: 'Users' }).click();
+  await expect(admin.getByRole('row').filter({ hasText: userEmail })).toHaveCount(1);
+  found.push(...(await seriousViolations(admin, '/dashboard/admin, users (360 px)')));
+  widths.push(await pageWidth());
+  expect(found, found.join('\n')).toEqual([]);
+  expect(widths, 'page widths of both tabs at 360 px').toEqual([360, 360]);
+  await expectLastSidebarItemClear(admin);
 
   await adminContext.close();
   await userContext.close();

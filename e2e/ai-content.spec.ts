@@ -1,9 +1,12 @@
 import { expect, test, type Page } from './test.ts';
-import { followEmailLink, register, uniqueEmail } from './helpers.ts';
+import { connectRosaBakery, followEmailLink, register, uniqueEmail } from './helpers.ts';
+import { simulatorControl } from './simulator.ts';
 
 // From a prompt to a scheduled `ai_generated` post, with the offline generator (no provider is
-// configured in the browser tests): checked through the calendar API, in the page's own list of
-// AI content, and opened in the calendar's composer from the variant's "Open in the composer" link.
+// configured in the browser tests): "Schedule" saves the variant as a draft at the time chosen and
+// opens it in the calendar's composer, where its account is chosen and it is scheduled; checked
+// through the calendar API, in the page's own list of AI content, and opened again from the
+// variant's "Open in the composer" link.
 
 async function signUp(page: Page, businessName: string) {
   const email = uniqueEmail('ai');
@@ -20,7 +23,11 @@ function inputValueFor(date: Date): string {
 test('prompt → streamed variants → edit → schedule → on the calendar as ai_generated', async ({
   page,
 }) => {
+  test.setTimeout(120_000);
+  await simulatorControl(page, '/reset');
   await signUp(page, 'Rosa’s Bakery');
+  // A Page to publish to (the simulator's), connected before scheduling.
+  await connectRosaBakery(page);
   await page.goto('/dashboard/ai-content');
   await expect(page).toHaveTitle('AI Content - Soci Gen Dashboard');
   await expect(page.getByRole('heading', { level: 1, name: 'AI Content' })).toBeVisible();
@@ -54,20 +61,26 @@ test('prompt → streamed variants → edit → schedule → on the calendar as 
   when.setHours(10, 30, 0, 0);
   await first.getByLabel('Publish at (your time)').fill(inputValueFor(when));
   await first.getByRole('button', { name: 'Schedule' }).click();
-  await expect(first.getByText('Scheduled', { exact: true })).toBeVisible();
-  await expect(first.getByRole('link', { name: 'Open in the composer' })).toHaveAttribute(
-    'href',
-    /\/dashboard\/calendar\?compose=/,
-  );
 
-  // Seed §7: the AI content list (calendar events of type ai_generated).
+  // The composer, on the variant's post: its text, marked AI-generated; an account is chosen
+  // there, and it is scheduled.
+  await expect(page).toHaveURL(/\/dashboard\/calendar\?compose=/);
+  const composer = page.getByRole('dialog', { name: 'Edit post' });
+  await expect(composer.getByText('AI-generated')).toBeVisible();
+  await expect(composer.getByLabel('Text')).toHaveValue(/Fresh from the oven at 7am\./);
+  await composer.getByRole('checkbox', { name: /^Rosa Bakery/ }).check();
+  await composer.getByRole('button', { name: 'Schedule' }).click();
+  await expect(composer).toBeHidden();
+  await expect(page.getByText(/^Scheduled for /)).toBeVisible();
+
+  // docs/product/services.md#calendar-events: the AI content list (events of type ai_generated).
   const list = await page.request.get('/api/calendar-events/ai-content');
   const events = (await list.json()).data as Array<Record<string, unknown>>;
   expect(events).toHaveLength(1);
   expect(events[0]).toMatchObject({
     type: 'ai_generated',
     status: 'scheduled',
-    platforms: ['instagram'],
+    platforms: ['facebook'],
     scheduled_for: when.toISOString(),
   });
   expect(String(events[0]!['content'])).toContain('Fresh from the oven at 7am.');
@@ -75,7 +88,9 @@ test('prompt → streamed variants → edit → schedule → on the calendar as 
   expect(((await upcoming.json()).data as Array<{ id: string }>).map((e) => e.id)).toContain(
     events[0]!['id'],
   );
+  await page.goto('/dashboard/ai-content');
   await expect(page.getByRole('list', { name: 'AI content' }).getByText('Scheduled')).toBeVisible();
+  await expect(first.getByText('Scheduled', { exact: true })).toBeVisible();
 
   // "Open in the composer" opens the scheduled post in the calendar's composer.
   await first.getByRole('link', { name: 'Open in the composer' }).click();

@@ -84,7 +84,8 @@ test('a confirmation link opened in another browser confirms the address but sig
   await other.close();
 });
 
-test('the guard sends visitors to login with the origin kept and the seed’s message', async ({
+// The message of docs/product/routes.md#guard-behaviour.
+test('the guard sends visitors to login with the origin kept and the product’s message', async ({
   page,
 }) => {
   await page.goto('/dashboard/calendar');

@@ -3,8 +3,9 @@ import { connectRosaBakery, followEmailLink, register, uniqueEmail } from './hel
 import { simulatorControl } from './simulator.ts';
 
 // The calendar's account filter (decision 076) in demo mode: connect a simulated Facebook Page and
-// its Instagram account, plan one post for each (targets chosen through the API the composer
-// uses), then narrow the calendar to one account, to both, and back; also on a phone.
+// its Instagram account, plan one post for each (saved with its account through the API the
+// composer uses, POST /api/posts), then narrow the calendar to one account, to both, and back;
+// also on a phone.
 
 const pad = (n: number) => String(n).padStart(2, '0');
 
@@ -20,15 +21,14 @@ async function shot(page: Page, name: string) {
 }
 
 async function planPost(page: Page, title: string, day: string, connectionId: string) {
-  const created = await page.request.post('/api/calendar-events', {
-    data: { title, content: `${title} #bakery`, scheduled_for: `${day}T10:00:00.000Z` },
+  const created = await page.request.post('/api/posts', {
+    data: {
+      post: { title, content: `${title} #bakery`, scheduled_for: `${day}T10:00:00.000Z` },
+      targets: [{ connection_id: connectionId, format: 'post', media_ids: [] }],
+      intent: 'draft',
+    },
   });
   expect(created.status()).toBe(201);
-  const { id } = (await created.json()).data as { id: string };
-  const targets = await page.request.put(`/api/calendar-events/${id}/targets`, {
-    data: { targets: [{ connection_id: connectionId, format: 'post', media_ids: [] }] },
-  });
-  expect(targets.status()).toBe(200);
 }
 
 test('narrow the calendar to one account, then both, then every account', async ({ page }) => {

@@ -1,8 +1,11 @@
 import { expect, test, type Page } from './test.ts';
-import { followEmailLink, register, uniqueEmail } from './helpers.ts';
+import { connectRosaBakery, followEmailLink, register, uniqueEmail } from './helpers.ts';
+import { simulatorControl } from './simulator.ts';
 
-// The content calendar end to end: create by clicking a day, move by dragging (and undo), move
-// with the keyboard, edit, and the private subscription link with its revocation.
+// The content calendar end to end, in demo mode (the Graph API simulator plays Facebook): plan a
+// post by clicking a day, continue in the composer to choose its account and schedule it, move
+// it by dragging (and undo) and with the keyboard, edit it, and the private subscription link
+// with its revocation.
 
 const pad = (n: number) => String(n).padStart(2, '0');
 
@@ -20,11 +23,19 @@ async function shot(page: Page, name: string) {
   if (process.env.CALENDAR_SHOTS) await page.screenshot({ path: `/tmp/calendar-${name}.png` });
 }
 
-test('plan a post on the calendar, move it, undo, edit it, and subscribe', async ({ page }) => {
-  const email = uniqueEmail('calendar');
-  await register(page, { email, businessName: 'Harbour Bakery' });
+/** Signs up and connects the simulator's Page and its Instagram account. */
+async function signUpWithAccounts(page: Page, label: string, businessName: string) {
+  await simulatorControl(page, '/reset');
+  const email = uniqueEmail(label);
+  await register(page, { email, businessName });
   await followEmailLink(page, email, '/api/auth/confirm');
   await expect(page).toHaveURL(/\/$/);
+  await connectRosaBakery(page);
+}
+
+test('plan a post on the calendar, move it, undo, edit it, and subscribe', async ({ page }) => {
+  test.setTimeout(120_000);
+  await signUpWithAccounts(page, 'calendar', 'Harbour Bakery');
 
   const day15 = nextMonthDay(15);
   const day16 = nextMonthDay(16);
@@ -33,8 +44,8 @@ test('plan a post on the calendar, move it, undo, edit it, and subscribe', async
   await expect(page).toHaveTitle('Calendar - Soci Gen Dashboard');
   await expect(page.getByText('UTC', { exact: false }).first()).toBeVisible();
 
-  // Create by clicking the day: a post opens in the composer; this one is planned without
-  // accounts, in the quick dialog.
+  // Create by clicking the day: a post opens in the composer; this one is planned in the quick
+  // dialog first, then continues in the composer, where its account is chosen.
   await cell(page, day15.key)
     .getByRole('button', { name: /^New post on/ })
     .click();
@@ -50,17 +61,27 @@ test('plan a post on the calendar, move it, undo, edit it, and subscribe', async
   await shot(page, 'create-dialog');
   await dialog.getByLabel('Title').fill('Spring menu launch');
   await dialog.getByLabel('Content').fill('Fresh bread, new coffee; come by!');
-  await dialog.getByRole('checkbox', { name: 'Instagram' }).check();
+  await dialog.getByRole('checkbox', { name: 'Facebook' }).check();
   await dialog.getByLabel('Time (UTC)').fill('10:30');
-  await dialog.getByRole('radio', { name: 'Schedule' }).check();
-  await dialog.getByRole('button', { name: 'Schedule' }).click();
-  await expect(dialog).toBeHidden();
+  // Nothing is scheduled without an account: scheduling goes on in the composer.
+  await expect(dialog.getByRole('radio', { name: 'Schedule' })).toHaveCount(0);
+  await dialog.getByRole('button', { name: 'Continue in the composer' }).click();
+  const composer = page.getByRole('dialog', { name: 'New post' });
+  await expect(composer.getByLabel('Title')).toHaveValue('Spring menu launch');
+  await expect(composer.getByLabel('Text')).toHaveValue('Fresh bread, new coffee; come by!');
+  await expect(composer.getByLabel('Date')).toHaveValue(day15.key);
+  await expect(composer.getByLabel(/^Time/)).toHaveValue('10:30');
+  // The Page, for the platform chosen in the quick dialog.
+  await expect(composer.getByRole('checkbox', { name: /^Rosa Bakery/ })).toBeChecked();
+  await expect(composer.getByRole('checkbox', { name: /@rosabakery/ })).not.toBeChecked();
+  await composer.getByRole('button', { name: 'Schedule' }).click();
+  await expect(composer).toBeHidden();
 
   const chip = () => page.getByRole('button', { name: /^Spring menu launch, / });
   await expect(
     cell(page, day15.key).getByRole('button', { name: /^Spring menu launch/ }),
   ).toBeVisible();
-  await expect(chip()).toHaveAttribute('aria-label', /Scheduled, Post, Instagram/);
+  await expect(chip()).toHaveAttribute('aria-label', /Scheduled, Post, Facebook/);
   await shot(page, 'month');
 
   // Drag to the next day, then undo from the toast.
@@ -83,14 +104,15 @@ test('plan a post on the calendar, move it, undo, edit it, and subscribe', async
   ).toBeVisible();
   await expect(chip()).toBeFocused();
 
-  // Open it and edit it; the time stays 10:30.
+  // Open it, in the composer, and edit it; the time stays 10:30.
   await chip().click();
-  await expect(dialog.getByLabel('Title')).toHaveValue('Spring menu launch');
-  await expect(dialog.getByLabel('Time (UTC)')).toHaveValue('10:30');
-  await dialog.getByLabel('Title').fill('Spring menu launch (updated)');
-  await dialog.getByLabel('Date').fill(day17.key);
-  await dialog.getByRole('button', { name: 'Save changes' }).click();
-  await expect(dialog).toBeHidden();
+  const edit = page.getByRole('dialog', { name: 'Edit post' });
+  await expect(edit.getByLabel('Title')).toHaveValue('Spring menu launch');
+  await expect(edit.getByLabel(/^Time/)).toHaveValue('10:30');
+  await edit.getByLabel('Title').fill('Spring menu launch (updated)');
+  await edit.getByLabel('Date').fill(day17.key);
+  await edit.getByRole('button', { name: 'Schedule' }).click();
+  await expect(edit).toBeHidden();
   await expect(
     cell(page, day17.key).getByRole('button', { name: /^Spring menu launch \(updated\)/ }),
   ).toBeVisible();
@@ -141,10 +163,8 @@ test('plan a post on the calendar, move it, undo, edit it, and subscribe', async
 });
 
 test('the dashboard home lists the next posts and links them to the calendar', async ({ page }) => {
-  const email = uniqueEmail('home');
-  await register(page, { email, businessName: 'Corner Café' });
-  await followEmailLink(page, email, '/api/auth/confirm');
-  await expect(page).toHaveURL(/\/$/);
+  test.setTimeout(120_000);
+  await signUpWithAccounts(page, 'home', 'Corner Café');
   const day = nextMonthDay(3);
   await page.goto(`/dashboard/calendar?date=${day.key}`);
   await cell(page, day.key)
@@ -157,15 +177,22 @@ test('the dashboard home lists the next posts and links them to the calendar', a
   const dialog = page.getByRole('dialog');
   await dialog.getByRole('radio', { name: 'Post' }).check();
   await dialog.getByLabel('Title').fill('Coffee tasting');
-  await dialog.getByRole('radio', { name: 'Schedule' }).check();
-  await dialog.getByRole('button', { name: 'Schedule' }).click();
-  await expect(dialog).toBeHidden();
+  await dialog.getByLabel('Content').fill('Three roasts to try, on the house.');
+  await dialog.getByRole('button', { name: 'Continue in the composer' }).click();
+  const composer = page.getByRole('dialog', { name: 'New post' });
+  await expect(composer.getByLabel('Title')).toHaveValue('Coffee tasting');
+  await composer.getByRole('checkbox', { name: /^Rosa Bakery/ }).check();
+  await composer.getByRole('button', { name: 'Schedule' }).click();
+  await expect(composer).toBeHidden();
 
   await page.goto('/dashboard');
   await expect(page.getByText('All clear: nothing failed.')).toBeVisible();
   await page.getByRole('link', { name: 'Coffee tasting' }).click();
   await expect(page).toHaveURL(/\/dashboard\/calendar/);
-  await expect(page.getByRole('dialog').getByLabel('Title')).toHaveValue('Coffee tasting');
+  // A scheduled post opens in the composer.
+  await expect(page.getByRole('dialog', { name: 'Edit post' }).getByLabel('Title')).toHaveValue(
+    'Coffee tasting',
+  );
   await shot(page, 'linked');
 
   if (process.env.CALENDAR_SHOTS) {

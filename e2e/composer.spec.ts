@@ -167,18 +167,17 @@ test('compose, check, preview, keep a draft across a reload, schedule, reopen an
     scheduled_for: `${day}T10:30:00.000Z`,
   });
   const id = events[0]!.id;
-  const stored = (await (await page.request.get(`/api/calendar-events/${id}/targets`)).json())
-    .data as { targets: Array<{ platform: string; status: string; first_comment: string }> };
-  expect(stored.targets.map((t) => [t.platform, t.status]).sort()).toEqual([
+  const stored = (await (await page.request.get(`/api/posts/${id}`)).json()).data as {
+    deliveries: Array<{ platform: string; status: string; first_comment: string }>;
+  };
+  expect(stored.deliveries.map((t) => [t.platform, t.status]).sort()).toEqual([
     ['facebook', 'scheduled'],
     ['instagram', 'scheduled'],
   ]);
-  expect(stored.targets[0]!.first_comment).toBe('Open 7–3, Tuesday to Sunday');
+  expect(stored.deliveries[0]!.first_comment).toBe('Open 7–3, Tuesday to Sunday');
 
-  // Reopen it: the quick view, then the composer with everything in place.
+  // Reopen it: a post that can still change opens in the composer, with everything in place.
   await chip.click();
-  await shot(page, 'quick-view');
-  await page.getByRole('dialog').getByRole('button', { name: 'Open in composer' }).click();
   const edit = page.getByRole('dialog', { name: 'Edit post' });
   await expect(edit).toBeVisible();
   await expect(page).toHaveURL(new RegExp(`compose=${id}`));
@@ -212,4 +211,17 @@ test('compose, check, preview, keep a draft across a reload, schedule, reopen an
     'aria-label',
     /Published/,
   );
+
+  // "View on Instagram" opens the simulator's page of the post, caption included (decision 058).
+  await page
+    .getByRole('button', { name: /^Croissant morning, / })
+    .first()
+    .click();
+  const [post] = await Promise.all([
+    page.waitForEvent('popup'),
+    page.getByRole('link', { name: 'View on Instagram' }).click(),
+  ]);
+  await expect(post).toHaveURL(/\/simulator\/meta\/instagram\/p\/[\w-]+\/$/);
+  await expect(post.getByRole('main')).toContainText('Warm croissants from 7am! #bakery #fresh');
+  await shot(post, 'simulated-instagram-post');
 });

@@ -66,7 +66,7 @@ test('connect a simulated Facebook Page and its Instagram account, expire the to
     action: 'expire_in',
     seconds: 3 * 86_400 - 60,
   });
-  await facebook.getByRole('button', { name: 'Check Rosa Bakery now' }).click();
+  await facebook.getByRole('button', { name: 'Check now: Rosa Bakery' }).click();
   await expect(facebook.getByLabel('Status: Expiring in 3 days')).toBeVisible();
   await expect(
     facebook.getByText('Access ends in 3 days. Reconnect with Facebook to renew it.'),
@@ -74,7 +74,7 @@ test('connect a simulated Facebook Page and its Instagram account, expire the to
 
   // Expired: the warning on the page names the fix; reconnecting brings it back.
   await simulatorControl(page, '/tokens', { subjectId: pageId, action: 'expire' });
-  await facebook.getByRole('button', { name: 'Check Rosa Bakery now' }).click();
+  await facebook.getByRole('button', { name: 'Check now: Rosa Bakery' }).click();
   await expect(facebook.getByLabel('Status: Expired')).toBeVisible();
   await expect(page.locator('#main-content').getByText('1 account needs attention')).toBeVisible();
   // The dashboard-wide notice: a count beside "Platforms" in the sidebar.

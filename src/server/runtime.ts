@@ -5,6 +5,7 @@ import { createLogger } from './platform/logger.ts';
 import { ServiceCache } from './platform/cache.ts';
 import { connectInvalidationBus } from './platform/bus.ts';
 import { decodeNotice } from './features/posts/index.ts';
+import { instagramMediaScope } from './features/platforms/instagram-media.ts';
 import { quotaReadingsScope, usesQuota } from './features/publishing/quota.service.ts';
 import { JobQueue } from './platform/jobs/queue.ts';
 import { createMailer, sendEmailJob } from './platform/email/mailer.ts';
@@ -95,7 +96,11 @@ export async function createRuntime(
     if (!notice) return;
     cache.dropLocal(notice.tenantId);
     // The quota readings only when a post went out: a claim or a retry uses no quota.
-    if (usesQuota(notice.message)) cache.dropLocal(quotaReadingsScope(notice.tenantId));
+    if (usesQuota(notice.message)) {
+      cache.dropLocal(quotaReadingsScope(notice.tenantId));
+      // The profile grid's pages of published media (decision 078) show it once it is out.
+      cache.dropLocal(instagramMediaScope(notice.tenantId));
+    }
   });
   const deps: AppDeps = { env, database, logger, cache, jobs, mailer, bus, secrets };
   let closed = false;

@@ -2,6 +2,7 @@ import type { AppDeps } from '#server/platform/deps.ts';
 import type { createRouter } from '#server/platform/http/openapi.ts';
 import { createAiContentRoutes } from './ai-content/ai-content.routes.ts';
 import { createCalendarRoutes } from './calendar/calendar.routes.ts';
+import { createPlanningRoutes } from './calendar/planning.routes.ts';
 import { createAccountRoutes } from './account/account.routes.ts';
 import { createMfaRoutes } from './auth/mfa.routes.ts';
 import { createProfileRoutes } from './profile/profile.routes.ts';
@@ -12,20 +13,19 @@ import { createAdminRoutes } from './admin/admin.routes.ts';
 import { createMediaRoutes } from './media/media.routes.ts';
 import { createPlatformsRoutes } from './platforms/platforms.routes.ts';
 import { createPublishingRoutes } from './publishing/publishing.routes.ts';
-import { createCalendarEventsRoutes, createPostsRoutes } from './posts/index.ts';
+import { createPostsRoutes } from './posts/index.ts';
+import { createQueueRoutes } from './queue/queue.routes.ts';
 
-/**
- * Each area's router. Order matters once: the calendar's before the posts feature's adapters at
- * /api/calendar-events (DELETE …/feed is the calendar's, not an event id); other paths do not
- * overlap.
- */
+/** Each area's router; their paths do not overlap. */
 export const featureRouters: Array<(deps: AppDeps) => ReturnType<typeof createRouter>> = [
   createProfileRoutes,
   createSettingsRoutes,
   createSubscriptionRoutes,
+  // Before the calendar's: /api/calendar-events/planned, …/ideas and …/covers are not event ids.
+  createPlanningRoutes,
   createCalendarRoutes,
-  createCalendarEventsRoutes,
   createPostsRoutes,
+  createQueueRoutes,
   createAccountRoutes,
   createMfaRoutes,
   createStaffRoutes,

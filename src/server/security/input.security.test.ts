@@ -79,8 +79,10 @@ describe('NUL characters', () => {
   it('are refused in titles, names, prompts, search and query parameters', async () => {
     const { client } = user;
     expectRefused(
-      await client.request('/api/calendar-events', { json: { title: `Launch${NUL}` } }),
-      'title',
+      await client.request('/api/posts', {
+        json: { post: { title: `Launch${NUL}` }, intent: 'draft' },
+      }),
+      'post.title',
     );
     expectRefused(
       await client.request('/api/business-profile', {
@@ -102,7 +104,11 @@ describe('NUL characters', () => {
     expectRefused(await client.request('/api/media?search=%00'), 'search');
     expectRefused(await client.request('/api/calendar-events?status=sched%00uled'), 'status');
     // A NUL in a key is refused as well as one in a value.
-    expectRefused(await client.request('/api/calendar-events', { json: { [`title${NUL}`]: 'x' } }));
+    expectRefused(
+      await client.request('/api/posts', {
+        json: { post: { [`title${NUL}`]: 'x' }, intent: 'draft' },
+      }),
+    );
   });
 });
 
@@ -118,8 +124,8 @@ describe('over-deep JSON', () => {
       );
     }
     expectRefused(
-      await user.client.request('/api/calendar-events', {
-        body: `{"title":${nestedText(10_000)}}`,
+      await user.client.request('/api/posts', {
+        body: `{"post":{"title":${nestedText(10_000)}}}`,
         headers: { 'content-type': 'application/json' },
       }),
     );

@@ -3,7 +3,6 @@ import { PLATFORMS } from './account.contract.ts';
 import {
   POST_STATUSES,
   POST_TYPES,
-  deliverySchema,
   postStatusSchema,
   type PostStatus,
   type PostType,
@@ -11,8 +10,7 @@ import {
 
 // The calendar's reads of calendar_events (docs/product/services.md#calendar-events): lists,
 // upcoming, AI content, the feed. Types, statuses and the event's shape are the posts contract's
-// (docs/decisions/087); the create, update and schedule inputs below are those of the calendar's
-// own mutation endpoints, kept for the web until it saves through /api/posts.
+// (docs/decisions/087); a post is created, changed, scheduled and deleted through /api/posts.
 
 export { calendarEventSchema, type CalendarEvent } from './posts.contract.ts';
 
@@ -28,28 +26,6 @@ export const DEFAULT_UPCOMING_LIMIT = 10;
 export const MAX_EVENT_PAGE_SIZE = 500;
 
 const isoDateTime = z.iso.datetime({ offset: true, error: 'Please enter a valid date and time' });
-
-export const createEventInputSchema = z.strictObject({
-  title: z.string().trim().min(1, 'Title is required').max(200, 'Title is too long'),
-  content: z.string().max(10_000, 'Content is too long').nullable().optional(),
-  platforms: z.array(z.enum(PLATFORMS)).max(PLATFORMS.length).default([]),
-  type: z.enum(POST_TYPES).default('post'),
-  status: postStatusSchema.extract(['draft', 'scheduled']).default('draft'),
-  scheduled_for: isoDateTime.nullable().optional(),
-});
-export type CreateEventInput = z.input<typeof createEventInputSchema>;
-
-export const updateEventInputSchema = z.strictObject({
-  title: z.string().trim().min(1, 'Title is required').max(200, 'Title is too long').optional(),
-  content: z.string().max(10_000, 'Content is too long').nullable().optional(),
-  platforms: z.array(z.enum(PLATFORMS)).max(PLATFORMS.length).optional(),
-  type: z.enum(POST_TYPES).optional(),
-  status: postStatusSchema.extract(['draft', 'scheduled', 'cancelled']).optional(),
-  scheduled_for: isoDateTime.nullable().optional(),
-});
-export type UpdateEventInput = z.input<typeof updateEventInputSchema>;
-
-export const scheduleEventInputSchema = z.strictObject({ scheduled_for: isoDateTime });
 
 /** Query strings carry lists as "a,b" or as repeated keys. */
 const splitList = (v: unknown) => (typeof v === 'string' ? v.split(',').filter(Boolean) : v);
@@ -90,7 +66,6 @@ export const calendarRoutes = {
   upcoming: '/api/calendar-events/upcoming',
   aiContent: '/api/calendar-events/ai-content',
   event: (id: string) => `/api/calendar-events/${id}`,
-  schedule: (id: string) => `/api/calendar-events/${id}/schedule`,
 } as const;
 
 export const aiContentQuerySchema = z.strictObject({
@@ -117,21 +92,3 @@ export const calendarFeedRoutes = {
   ics: (tenantId: string, memberId: string, secret: string) =>
     `/api/calendar-feeds/${tenantId}/${memberId}/${secret}.ics`,
 } as const;
-
-/**
- * The fields of a delivery the calendar's event dialog reads ("why did it fail"). The endpoint
- * answers whole deliveries (deliverySchema, docs/decisions/087); this narrower view is kept for
- * the web until it reads the post from /api/posts/{id}.
- */
-export const platformPostSchema = deliverySchema.pick({
-  id: true,
-  platform: true,
-  status: true,
-  permalink: true,
-  attempts: true,
-  last_error: true,
-  updated_at: true,
-});
-export type PlatformPost = z.infer<typeof platformPostSchema>;
-
-export const platformPostsRoute = (id: string) => `/api/calendar-events/${id}/platform-posts`;

@@ -106,12 +106,54 @@ export const disconnectInputSchema = z.strictObject({
 });
 export type DisconnectInput = z.input<typeof disconnectInputSchema>;
 
+/**
+ * One published medium of an Instagram account, read from the platform for the calendar's
+ * profile grid (docs/decisions/078, docs/product/meta-platform.md#reading-instagram-media): the
+ * media edge's fields, null where the platform gave none. `media_url` is a carousel's first item;
+ * `thumbnail_url` a video's. An address the app itself handed to the platform is answered as the
+ * library's own (decision 058), never as the address Meta was sent.
+ */
+export const instagramMediaSchema = z.object({
+  id: z.string(),
+  media_type: z.enum(['IMAGE', 'VIDEO', 'CAROUSEL_ALBUM']),
+  /** FEED, REELS…; null when the platform did not say. */
+  media_product_type: z.string().nullable(),
+  media_url: z.string().nullable(),
+  thumbnail_url: z.string().nullable(),
+  permalink: z.string().nullable(),
+  /** When it was published, ISO 8601. */
+  timestamp: z.string().nullable(),
+  caption: z.string().nullable(),
+});
+export type InstagramMedia = z.infer<typeof instagramMediaSchema>;
+
+/** A page of an account's media, newest first; `next_cursor` reads the next page. */
+export const instagramMediaPageSchema = z.object({
+  items: z.array(instagramMediaSchema),
+  next_cursor: z.string().nullable(),
+});
+export type InstagramMediaPage = z.infer<typeof instagramMediaPageSchema>;
+
+/** How many media one page of the grid reads: eight rows of three. */
+export const INSTAGRAM_MEDIA_PAGE_SIZE = 24;
+
+export const instagramMediaQuerySchema = z.strictObject({
+  /** The platform's paging cursor from the page before. */
+  after: z
+    .string()
+    .regex(/^[\w=-]{1,512}$/, 'That page of posts cannot be read. Start from the newest.')
+    .optional(),
+});
+export type InstagramMediaQuery = z.input<typeof instagramMediaQuerySchema>;
+
 export const platformRoutes = {
   status: '/api/platforms/status',
   connections: '/api/platforms/connections',
   connection: (id: string) => `/api/platforms/connections/${id}`,
   check: (id: string) => `/api/platforms/connections/${id}/check`,
   disconnect: (id: string) => `/api/platforms/connections/${id}/disconnect`,
+  /** GET: the Instagram account's published media, read from the platform (decision 078). */
+  media: (id: string) => `/api/platforms/connections/${id}/media`,
   start: '/api/platforms/oauth/start',
   callback: '/api/platforms/oauth/callback',
   connectSelected: (attemptId: string) => `/api/platforms/oauth/${attemptId}/connect`,

@@ -94,12 +94,18 @@ const isoDateTime = z.iso.datetime({ offset: true, error: 'Please enter a valid 
 const title = z.string().trim().min(1, 'Title is required').max(200, 'Title is too long');
 const content = z.string().max(10_000, 'Content is too long').nullable();
 
-/** The event fields a save writes (the platforms follow the chosen accounts). */
+const platforms = z.array(z.enum(PLATFORMS)).max(PLATFORMS.length);
+
+/**
+ * The event fields a save writes. The platforms follow the chosen accounts; `platforms` given
+ * count only while the post has none (a draft or a note planned on the calendar for a platform).
+ */
 export const postFieldsInputSchema = z.strictObject({
   title,
   content: content.default(null),
   scheduled_for: isoDateTime.nullable().default(null),
   type: z.enum(POST_TYPES).default('post'),
+  platforms: platforms.optional(),
 });
 export type PostFieldsInput = z.input<typeof postFieldsInputSchema>;
 
@@ -112,26 +118,29 @@ export const postFieldChangesSchema = z.strictObject({
   content: content.optional(),
   scheduled_for: isoDateTime.nullable().optional(),
   type: z.enum(POST_TYPES).optional(),
-  platforms: z.array(z.enum(PLATFORMS)).max(PLATFORMS.length).optional(),
+  platforms: platforms.optional(),
 });
 export type PostFieldChanges = z.input<typeof postFieldChangesSchema>;
 
 /**
  * draft: stored as it is (targets may still break a platform's rules; only the account and the
- * files must exist); schedule: published at scheduled_for; publish: published now. Schedule and
- * publish check every target against its platform's rules and the account's 24-hour quota, and
- * need at least one account (docs/product/screens.md#publishing).
+ * files must exist); schedule: published at scheduled_for; publish: published now; cancel: kept
+ * on the calendar as cancelled, never published (a note or a post that will not happen). Schedule
+ * and publish check every target against its platform's rules and the account's 24-hour quota,
+ * and need at least one account (docs/product/screens.md#publishing).
  */
-export const SAVE_INTENTS = ['draft', 'schedule', 'publish'] as const;
+export const SAVE_INTENTS = ['draft', 'schedule', 'publish', 'cancel'] as const;
 export type SaveIntent = (typeof SAVE_INTENTS)[number];
 
 /**
  * Saving a post in one request (POST /api/posts, PUT /api/posts/{id}): the event fields, every
  * account it goes to, and what to do with it. Checked as a whole: a refusal changes nothing.
+ * `targets` left out: a saved post keeps its accounts (the calendar's quick dialog, which edits
+ * notes without touching them); a new one has none.
  */
 export const savePostInputSchema = z.strictObject({
   post: postFieldsInputSchema,
-  targets: z.array(postTargetInputSchema).max(MAX_TARGETS),
+  targets: z.array(postTargetInputSchema).max(MAX_TARGETS).optional(),
   intent: z.enum(SAVE_INTENTS),
 });
 export type SavePostInput = z.input<typeof savePostInputSchema>;

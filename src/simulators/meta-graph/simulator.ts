@@ -678,6 +678,7 @@ export function createMetaGraphSimulator(options: SimulatorOptions = {}) {
       caption,
       mediaUrl,
       isVideo,
+      coverUrl: params.cover_url ?? null,
       children,
       errorSubcode,
       publishedMediaId: null,
@@ -717,6 +718,7 @@ export function createMetaGraphSimulator(options: SimulatorOptions = {}) {
             : 'VIDEO',
       productType: k.mediaType === 'REELS' ? 'REELS' : story ? 'STORY' : 'FEED',
       mediaUrl: k.mediaUrl,
+      coverUrl: k.coverUrl,
       children: k.children.map((id) => {
         const child = state.containers.get(id);
         return { mediaUrl: child?.mediaUrl ?? null, isVideo: child?.isVideo ?? false };
@@ -770,7 +772,9 @@ export function createMetaGraphSimulator(options: SimulatorOptions = {}) {
     caption: (m) => m.caption || undefined,
     media_type: (m) => m.mediaType,
     media_product_type: (m) => m.productType,
-    media_url: (m) => m.mediaUrl || undefined,
+    // A carousel answers its first item's address (docs/product/meta-platform.md#reading-instagram-media).
+    media_url: (m) =>
+      (m.mediaType === 'CAROUSEL_ALBUM' ? m.children[0]?.mediaUrl : m.mediaUrl) || undefined,
     permalink: (m) =>
       m.productType === 'STORY'
         ? `${instagramHome}/stories/${state.igAccounts.get(m.igUserId)?.username ?? m.igUserId}/${m.id}/`
@@ -790,7 +794,18 @@ export function createMetaGraphSimulator(options: SimulatorOptions = {}) {
     scheduled_publish_time: (p) => p.scheduledPublishTime || undefined,
   };
 
-  const mediaNode = (m: SimMedia, fields: string[]) => pick(m, fields, MEDIA_FIELDS);
+  /**
+   * A node of the account's media. `thumbnail_url` is a video's only: the cover sent with a reel,
+   * else a frame the simulator draws at its own image address (`imageBase`, as avatars).
+   */
+  const mediaNode = (m: SimMedia, fields: string[], imageBase: string) =>
+    pick(m, fields, {
+      ...MEDIA_FIELDS,
+      thumbnail_url: (x) =>
+        x.mediaType === 'VIDEO'
+          ? (x.coverUrl ?? `${imageBase}${SIM_HOSTS.cdn}/media-thumbnail/${x.id}.svg`)
+          : undefined,
+    });
   const postNode = (p: SimPost, fields: string[]) => pick(p, fields, POST_FIELDS);
 
   function findPost(id: string): SimPost | undefined {
@@ -1384,7 +1399,7 @@ export function createMetaGraphSimulator(options: SimulatorOptions = {}) {
     if (mediaItem && method === 'GET') {
       const token = authenticate(c, params);
       if (!canActOnIg(token, mediaItem.igUserId)) fail(unknownObject(id));
-      return c.json(mediaNode(mediaItem, fieldsOf(params, ['id', 'media_type'])));
+      return c.json(mediaNode(mediaItem, fieldsOf(params, ['id', 'media_type']), imageBase));
     }
     const post = findPost(id);
     if (post) {
@@ -1428,7 +1443,7 @@ export function createMetaGraphSimulator(options: SimulatorOptions = {}) {
       const items = [...state.media.values()]
         .filter((m) => m.igUserId === ig.id && m.productType !== 'STORY')
         .reverse()
-        .map((m) => mediaNode(m, fieldsOf(params, ['id'])));
+        .map((m) => mediaNode(m, fieldsOf(params, ['id']), imageBase));
       return page(c, items, params, base, `/${ig.id}/media`);
     }
     // Stories live 24 hours from publishing; the record of what was published keeps them.
@@ -1437,7 +1452,7 @@ export function createMetaGraphSimulator(options: SimulatorOptions = {}) {
       const items = [...state.media.values()]
         .filter((m) => m.igUserId === ig.id && m.productType === 'STORY' && m.timestamp > dayAgo)
         .reverse()
-        .map((m) => mediaNode(m, fieldsOf(params, ['id'])));
+        .map((m) => mediaNode(m, fieldsOf(params, ['id']), imageBase));
       return page(c, items, params, base, `/${ig.id}/stories`);
     }
     if (edge === 'media_publish' && method === 'POST')
@@ -1540,7 +1555,7 @@ export function createMetaGraphSimulator(options: SimulatorOptions = {}) {
     if (mediaItem && method === 'GET') {
       const token = authenticate(c, params, ['IG_USER']);
       if (!canActOnIg(token, mediaItem.igUserId)) fail(unknownObject(first!));
-      return c.json(mediaNode(mediaItem, fieldsOf(params, ['id', 'media_type'])));
+      return c.json(mediaNode(mediaItem, fieldsOf(params, ['id', 'media_type']), imageBase));
     }
     fail(unknownObject(first!, method.toLowerCase()));
     return c.json({});
@@ -1567,6 +1582,17 @@ export function createMetaGraphSimulator(options: SimulatorOptions = {}) {
       '?';
     const hue = [...id].reduce((h, ch) => (h * 31 + ch.charCodeAt(0)) % 360, 7);
     const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="200" height="200" viewBox="0 0 200 200"><rect width="200" height="200" fill="hsl(${hue} 55% 45%)"/><text x="100" y="128" font-family="sans-serif" font-size="96" font-weight="700" fill="#fff" text-anchor="middle">${name.charAt(0).toUpperCase()}</text></svg>`;
+    return c.body(svg, 200, {
+      'content-type': 'image/svg+xml',
+      'cache-control': 'public, max-age=3600',
+    });
+  });
+
+  // A video's thumbnail when no cover was sent: a dark frame with a play mark. Public, as avatars
+  // are, and the same for every id.
+  app.get(`${SIM_HOSTS.cdn}/media-thumbnail/:file`, (c) => {
+    if (!/^\d+\.svg$/.test(c.req.param('file'))) return c.body(null, 404);
+    const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="640" height="1136" viewBox="0 0 640 1136"><rect width="640" height="1136" fill="#1f2430"/><circle cx="320" cy="568" r="84" fill="#ffffff" fill-opacity="0.18"/><path d="M292 520 L372 568 L292 616 Z" fill="#fff"/></svg>`;
     return c.body(svg, 200, {
       'content-type': 'image/svg+xml',
       'cache-control': 'public, max-age=3600',

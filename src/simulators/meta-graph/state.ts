@@ -182,6 +182,8 @@ export interface SimContainer {
   mediaUrl: string | null;
   /** A video_url (or resumable upload): a story is published as VIDEO, else as IMAGE. */
   isVideo: boolean;
+  /** A reel's cover_url as sent: its thumbnail once published. */
+  coverUrl: string | null;
   children: string[];
   errorSubcode: number | null;
   publishedMediaId: string | null;
@@ -194,6 +196,8 @@ export interface SimMedia {
   mediaType: 'IMAGE' | 'VIDEO' | 'CAROUSEL_ALBUM';
   productType: 'FEED' | 'REELS' | 'STORY';
   mediaUrl: string | null;
+  /** The cover sent with a reel (cover_url); null for anything else. */
+  coverUrl: string | null;
   /** A carousel's items, in order, as their containers were sent; empty for anything else. */
   children: { mediaUrl: string | null; isVideo: boolean }[];
   /** When it was published; a story is listed under /stories for 24 hours from then. */

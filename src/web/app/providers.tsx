@@ -5,9 +5,10 @@ import { createQueryClient } from './query-client.ts';
 import { AppToaster } from './toaster.tsx';
 
 /**
- * What every route relies on. Tests pass their own QueryClient to start from an empty cache.
- * The tooltip provider (seed §9 delays) sits in the dashboard layout instead: Radix Tooltip
- * brings its positioning engine along, about 17 KiB gzip that the public home page does not use.
+ * What every route relies on. Tests pass their own QueryClient to start from an empty cache. The
+ * tooltip provider (delays of docs/product/constants.md#toasts-and-tooltips) sits in the dashboard
+ * layout instead: Radix Tooltip brings its positioning engine along, about 17 KiB gzip that the
+ * public home page does not use.
  */
 export function AppProviders({
   children,

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { AppError } from '#shared/errors/index.ts';
 import { createQueryClient, retryDelay, shouldRetryQuery } from './query-client.ts';
 
-describe('query client (seed §9)', () => {
+describe('query client (docs/product/constants.md#query-cache)', () => {
   it('keeps data fresh for 5 minutes, collects it after 5 minutes and ignores window focus', () => {
     const queries = createQueryClient().getDefaultOptions().queries;
     expect(queries?.staleTime).toBe(300_000);

@@ -2,14 +2,15 @@ import { MutationCache, QueryCache, QueryClient } from '@tanstack/react-query';
 import { AppError } from '#shared/errors/index.ts';
 import { reportError } from '../lib/errors.ts';
 
-// Seed §9 query-cache numbers. These are the library's settings, so they live here and nowhere else.
+// The numbers of docs/product/constants.md#query-cache. These are the library's settings, so they
+// live here and nowhere else.
 export const QUERY_STALE_TIME_MS = 5 * 60 * 1000;
 export const QUERY_GC_TIME_MS = 5 * 60 * 1000;
 export const QUERY_RETRY_COUNT = 1;
 export const RETRY_BASE_DELAY_MS = 1000;
 export const RETRY_MAX_DELAY_MS = 30_000;
 
-/** Back-off doubling from 1 s to at most 30 s (seed §9 "data-fetching defaults"). */
+/** Back-off doubling from 1 s to at most 30 s (docs/product/constants.md#data-fetching-retries). */
 export const retryDelay = (attempt: number): number =>
   Math.min(RETRY_BASE_DELAY_MS * 2 ** attempt, RETRY_MAX_DELAY_MS);
 

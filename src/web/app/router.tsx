@@ -5,8 +5,9 @@ import { RootErrorBoundary } from '../features/errors/route-error.tsx';
 import { PageLoadingFallback, RootLayout } from './root-layout.tsx';
 
 // The route table. Every screen is a lazy route so the first load of `/` carries only this file,
-// the providers and the home page (seed §2 "Lazily loaded pages show 'Loading page...'": the
-// root's HydrateFallback on first load, the root's indicator on later navigations).
+// the providers and the home page (docs/product/routes.md#loading-texts: a lazily loaded page shows
+// "Loading page..." — the root's HydrateFallback on first load, the root's indicator on later
+// navigations).
 
 type ModuleWithDefault = { default: ComponentType };
 

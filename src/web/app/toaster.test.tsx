@@ -3,8 +3,9 @@ import { act, render, screen } from '@testing-library/react';
 import { toast } from 'sonner';
 import { AppToaster, TOASTER_PROPS } from './toaster.tsx';
 
-describe('toaster (seed §2, §9)', () => {
-  it('uses the seed settings', () => {
+// docs/product/routes.md#toasts, docs/product/constants.md#toasts-and-tooltips
+describe('toaster', () => {
+  it('uses the product settings', () => {
     expect(TOASTER_PROPS).toMatchObject({
       theme: 'system',
       duration: 4000,

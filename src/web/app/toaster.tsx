@@ -1,8 +1,9 @@
 import { Toaster, type ToasterProps } from 'sonner';
 
-// Seed §9 / §2 toast settings. Width 356 px and the 45 px swipe-to-dismiss threshold are sonner
-// 2.0.8's built-in constants (TOAST_WIDTH and SWIPE_THRESHOLD in its dist/index.mjs), not props,
-// so they hold without configuration; the rest are set here.
+// Toast settings (docs/product/routes.md#toasts, docs/product/constants.md#toasts-and-tooltips).
+// Width 356 px and the 45 px swipe-to-dismiss threshold are sonner 2.0.8's built-in constants
+// (TOAST_WIDTH and SWIPE_THRESHOLD in its dist/index.mjs), not props, so they hold without
+// configuration; the rest are set here.
 export const TOASTER_PROPS = {
   theme: 'system',
   position: 'bottom-right',
@@ -10,7 +11,8 @@ export const TOASTER_PROPS = {
   visibleToasts: 3,
   gap: 14,
   closeButton: true,
-  // customAriaLabel replaces sonner's "Notifications alt+T" with exactly the seed's label.
+  // customAriaLabel replaces sonner's "Notifications alt+T" with exactly the label of
+  // docs/product/routes.md#toasts.
   containerAriaLabel: 'Notifications',
   customAriaLabel: 'Notifications',
   toastOptions: { closeButtonAriaLabel: 'Close toast' },

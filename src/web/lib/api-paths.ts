@@ -29,22 +29,47 @@ export const subscriptionPaths = {
   continueOnFree: '/api/subscription/continue-free',
 } as const;
 
-/** Calendar events: posts, notes and campaigns (docs/decisions/072, 080, 085). */
+/** The calendar's reads of posts, notes and campaigns (docs/decisions/072, 087). */
 export const calendarPaths = {
   events: '/api/calendar-events',
   upcoming: '/api/calendar-events/upcoming',
   aiContent: '/api/calendar-events/ai-content',
   feed: '/api/calendar-events/feed',
   event: (id: string) => `/api/calendar-events/${id}`,
-  schedule: (id: string) => `/api/calendar-events/${id}/schedule`,
-  platformPosts: (id: string) => `/api/calendar-events/${id}/platform-posts`,
+} as const;
+
+/** The calendar's planning reads: the Instagram grid, the ideas tray, chips' covers (decision 078). */
+export const planningPaths = {
+  planned: '/api/calendar-events/planned',
+  ideas: '/api/calendar-events/ideas',
+  covers: '/api/calendar-events/covers',
+} as const;
+
+/** A post saved, read, moved and deleted, each in one request (docs/decisions/087). */
+export const postsPaths = {
+  posts: '/api/posts',
+  post: (id: string) => `/api/posts/${id}`,
+  schedule: (id: string) => `/api/posts/${id}/schedule`,
+} as const;
+
+/** The posting queue (docs/decisions/077). */
+export const queuePaths = {
+  queue: '/api/queue',
+  posts: '/api/queue/posts',
+  slots: (connectionId: string) => `/api/queue/accounts/${connectionId}/slots`,
+  order: (connectionId: string) => `/api/queue/accounts/${connectionId}/order`,
+  shuffle: (connectionId: string) => `/api/queue/accounts/${connectionId}/shuffle`,
+  top: (connectionId: string, postId: string) =>
+    `/api/queue/accounts/${connectionId}/posts/${postId}/top`,
+  post: (connectionId: string, postId: string) =>
+    `/api/queue/accounts/${connectionId}/posts/${postId}`,
+  pause: (connectionId: string) => `/api/queue/accounts/${connectionId}/pause`,
+  resume: (connectionId: string) => `/api/queue/accounts/${connectionId}/resume`,
 } as const;
 
 export const publishingPaths = {
   quota: '/api/publishing/quota',
   live: '/api/publishing/live',
-  targets: (eventId: string) => `/api/calendar-events/${eventId}/targets`,
-  publishNow: (eventId: string) => `/api/calendar-events/${eventId}/publish-now`,
 } as const;
 
 export const mediaPaths = {
@@ -65,6 +90,7 @@ export const platformPaths = {
   connections: '/api/platforms/connections',
   check: (id: string) => `/api/platforms/connections/${id}/check`,
   disconnect: (id: string) => `/api/platforms/connections/${id}/disconnect`,
+  media: (id: string) => `/api/platforms/connections/${id}/media`,
   start: '/api/platforms/oauth/start',
   callback: '/api/platforms/oauth/callback',
   connectSelected: (attemptId: string) => `/api/platforms/oauth/${attemptId}/connect`,
@@ -116,6 +142,9 @@ export const apiRoutes = {
   accountSecurity: accountSecurityPaths,
   subscription: subscriptionPaths,
   calendar: calendarPaths,
+  planning: planningPaths,
+  posts: postsPaths,
+  queue: queuePaths,
   publishing: publishingPaths,
   media: mediaPaths,
   platforms: platformPaths,

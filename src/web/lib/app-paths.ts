@@ -1,4 +1,4 @@
-/** Paths of the app's own screens (seed §2). */
+/** Paths of the app's own screens (docs/product/routes.md). */
 export const appPaths = {
   home: '/',
   login: '/login',

@@ -77,6 +77,16 @@ export function formatHour(hour: number): string {
   );
 }
 
+/** "Sun 29 Mar" of an instant, in the zone. */
+export function formatShortDate(instant: Date, timeZone: string): string {
+  return formatter(`short-date:${timeZone}`, {
+    weekday: 'short',
+    day: 'numeric',
+    month: 'short',
+    timeZone,
+  }).format(instant);
+}
+
 /** "Sun 29 Mar, 14:30" in the zone. */
 export function formatDateTime(instant: Date, timeZone: string): string {
   return formatter(`datetime:${timeZone}`, {

@@ -18,9 +18,10 @@ const consoleLogger: LevelLogger = {
 };
 
 /**
- * Seed §8: every error is logged by its level and shown to the user as its catalogue message,
- * unless the record says the toast is suppressed. Returns the record so a caller can also show it
- * inline. The toast id is the correlation id, so reporting the same error twice shows one toast.
+ * docs/product/errors.md#logging: every error is logged by its level and shown to the user as its
+ * catalogue message, unless the record says the toast is suppressed. Returns the record so a caller
+ * can also show it inline. The toast id is the correlation id, so reporting the same error twice
+ * shows one toast.
  */
 export function reportError(error: unknown, options: NormalizeOptions = {}): AppErrorRecord {
   const record = normalizeError(error, options);

@@ -7,7 +7,8 @@ import {
 } from './navigation.ts';
 
 describe('normalizePath', () => {
-  it('rejects empty, blank and non-string paths with the seed message', () => {
+  // The message of docs/product/validation.md#navigation-path.
+  it('rejects empty, blank and non-string paths with the product message', () => {
     for (const bad of ['', '   ', undefined, null, 42, {}]) {
       expect(() => normalizePath(bad)).toThrow(INVALID_PATH_MESSAGE);
     }

@@ -1,5 +1,5 @@
-// Seed §5: a navigation path must be a non-empty string, a missing leading slash is added, and a
-// navigation that fails falls back to a full page load.
+// docs/product/validation.md#navigation-path: a navigation path must be a non-empty string, a
+// missing leading slash is added, and a navigation that fails falls back to a full page load.
 
 export const INVALID_PATH_MESSAGE = 'Invalid path provided';
 

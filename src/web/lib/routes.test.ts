@@ -5,14 +5,13 @@ import { accountSecurityRoutes } from '#shared/contracts/account-security.contra
 import { adminRoutes } from '#shared/contracts/account.contract.ts';
 import { adminApiRoutes } from '#shared/contracts/admin.contract.ts';
 import { aiContentRoutes } from '#shared/contracts/ai-content.contract.ts';
-import {
-  calendarFeedRoutes,
-  calendarRoutes,
-  platformPostsRoute,
-} from '#shared/contracts/calendar.contract.ts';
+import { calendarFeedRoutes, calendarRoutes } from '#shared/contracts/calendar.contract.ts';
 import { mediaRoutes } from '#shared/contracts/media.contract.ts';
 import { platformRoutes } from '#shared/contracts/platforms.contract.ts';
+import { planningRoutes } from '#shared/contracts/planning.contract.ts';
+import { postsRoutes } from '#shared/contracts/posts.contract.ts';
 import { publishingRoutes } from '#shared/contracts/publishing.contract.ts';
+import { queueRoutes } from '#shared/contracts/queue.contract.ts';
 import { staffRoutes } from '#shared/contracts/staff.contract.ts';
 import { apiRoutes } from './api-paths.ts';
 
@@ -38,10 +37,12 @@ describe('apiRoutes', () => {
         } else expect(path).toBe(original);
       }
     };
-    const { feed, platformPosts, ...calendar } = apiRoutes.calendar;
+    const { feed, ...calendar } = apiRoutes.calendar;
     same(calendar, calendarRoutes);
     expect(feed).toBe(calendarFeedRoutes.feed);
-    expect(platformPosts(id)).toBe(platformPostsRoute(id));
+    same(apiRoutes.planning, planningRoutes);
+    same(apiRoutes.posts, postsRoutes);
+    same(apiRoutes.queue, queueRoutes);
     same(apiRoutes.publishing, publishingRoutes);
     same(apiRoutes.staff, staffRoutes);
     same(apiRoutes.media, mediaRoutes);

@@ -1,7 +1,7 @@
-// One-off messages carried in the address: the e-mail confirmation redirect (`/?confirmed=1`,
-// or `/login?confirmed=1` where the login page shows it)
-// and an auth failure from a redirect flow (`?error=…&error_description=…`, seed §2). They are
-// shown once and then removed from the address so a reload does not repeat them.
+// One-off messages carried in the address: the e-mail confirmation redirect (`/?confirmed=1`, or
+// `/login?confirmed=1` where the login page shows it) and an auth failure from a redirect flow
+// (`?error=…&error_description=…`, docs/product/routes.md#guard-behaviour). They are shown once and
+// then removed from the address so a reload does not repeat them.
 
 export const EMAIL_CONFIRMED_MESSAGE = 'Your email is confirmed. Welcome to Soci Gen!';
 /**

@@ -9,14 +9,18 @@ import {
   type TestApp,
 } from '#server/test/app.ts';
 import { simulatedWorld } from '#server/test/meta-simulator.ts';
-import { connectAll, type Connected } from '../publishing/publishing.test-helpers.ts';
+import {
+  connectAll,
+  saveWithTargets,
+  type Connected,
+} from '../publishing/publishing.test-helpers.ts';
 import * as calendar from './calendar.service.ts';
 import { platformPosts } from '../posts/index.ts';
 
 // The calendar's account filter (decision 076): GET /api/calendar-events?accountIds=… answers the
 // events with a delivery (platform_posts row) to any of the given connections. Accounts are
-// connected through the simulator's OAuth flow and targets are chosen through the composer's
-// API, all through the real app and database.
+// connected through the simulator's OAuth flow and drafts are saved with their accounts through
+// the composer's API (POST /api/posts), all through the real app and database.
 
 let t: TestApp;
 let owner: SignedInUser;
@@ -41,25 +45,25 @@ function byAccount(user: SignedInUser, accounts: Connected[]) {
 }
 
 async function draftWithTargets(user: SignedInUser, title: string, hours: number, to: Connected[]) {
-  const created = await user.client.request('/api/calendar-events', {
+  const created = await user.client.request('/api/posts', {
     json: {
-      title,
-      content: `${title} #bakery`,
-      platforms: [...new Set(to.map((a) => a.platform))],
-      scheduled_for: inHours(hours),
+      post: {
+        title,
+        content: `${title} #bakery`,
+        platforms: [...new Set(to.map((a) => a.platform))],
+        scheduled_for: inHours(hours),
+      },
+      targets: to.map((a) => ({ connection_id: a.id, format: 'post', media_ids: [] })),
+      intent: 'draft',
     },
   });
   expect(created.status, created.text).toBe(201);
-  const event = calendarEventSchema.parse(created.json.data);
-  if (to.length > 0) await setTargets(user, event.id, to);
-  return event.id;
+  return calendarEventSchema.parse(created.json.data).id;
 }
 
 async function setTargets(user: SignedInUser, eventId: string, to: Connected[]) {
-  const res = await user.client.request(`/api/calendar-events/${eventId}/targets`, {
-    method: 'PUT',
-    json: { targets: to.map((a) => ({ connection_id: a.id, format: 'post', media_ids: [] })) },
-  });
+  const targets = to.map((a) => ({ connection_id: a.id, format: 'post', media_ids: [] }));
+  const res = await saveWithTargets(user, eventId, targets);
   expect(res.status, res.text).toBe(200);
 }
 

@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
-import { calendarEventSchema, calendarFeedSchema } from '#shared/contracts/calendar.contract.ts';
+import { calendarFeedSchema } from '#shared/contracts/calendar.contract.ts';
 import {
   TestClient,
   createSignedInUser,
@@ -8,7 +8,12 @@ import {
   type SignedInUser,
   type TestApp,
 } from '#server/test/app.ts';
-import { scheduleWithAccount } from '../posts/posts.test-helpers.ts';
+import {
+  createDraft,
+  readPost,
+  savePostRequest,
+  scheduleWithAccount,
+} from '../posts/posts.test-helpers.ts';
 import { FEED_RATE_LIMIT } from './calendar-feed.service.ts';
 
 let t: TestApp;
@@ -23,11 +28,8 @@ const HOUR = 3_600_000;
 const inHours = (h: number) => new Date(Date.now() + h * HOUR).toISOString();
 const anonymous = () => new TestClient(t.app);
 
-async function create(user: SignedInUser, body: Record<string, unknown>) {
-  const res = await user.client.request('/api/calendar-events', { json: body });
-  expect(res.status, res.text).toBe(201);
-  return calendarEventSchema.parse(res.json.data);
-}
+/** A draft without accounts (POST /api/posts), as the calendar's quick dialog saves one. */
+const create = (user: SignedInUser, post: Record<string, unknown>) => createDraft(user, post);
 
 async function newLink(user: SignedInUser): Promise<string> {
   const res = await user.client.request('/api/calendar-events/feed', { method: 'POST' });
@@ -171,23 +173,27 @@ describe('the private calendar feed', () => {
 
 describe('calendar event lifecycle rules', () => {
   it('refuses to schedule a note', async () => {
-    const res = await a.client.request('/api/calendar-events', {
-      json: { title: 'Note', type: 'note', status: 'scheduled', scheduled_for: inHours(4) },
-    });
+    const post = { title: 'Note', type: 'note', scheduled_for: inHours(4) };
+    const res = await savePostRequest(a, { post, intent: 'schedule' });
     expect(res.status).toBe(400);
     expect(res.json.metadata.errorCode).toBe('VALIDATION_ERROR');
     expect(JSON.stringify(res.json)).toContain('A note is never published');
-    const note = await create(a, { title: 'Note', type: 'note', scheduled_for: inHours(4) });
-    const schedule = await a.client.request(`/api/calendar-events/${note.id}/schedule`, {
-      json: { scheduled_for: inHours(6) },
-    });
+    const note = await create(a, post);
+    const schedule = await savePostRequest(
+      a,
+      { post: { ...post, scheduled_for: inHours(6) }, intent: 'schedule' },
+      note.id,
+    );
     expect(schedule.status).toBe(400);
-    // Moving a note is fine.
-    const move = await a.client.request(`/api/calendar-events/${note.id}`, {
+    // Moving a note is fine, and so is cancelling it.
+    const move = await a.client.request(`/api/posts/${note.id}/schedule`, {
       method: 'PATCH',
       json: { scheduled_for: inHours(7) },
     });
     expect(move.status).toBe(200);
+    const cancelled = await savePostRequest(a, { post, intent: 'cancel' }, note.id);
+    expect(cancelled.status, cancelled.text).toBe(200);
+    expect(cancelled.json.data).toMatchObject({ type: 'note', status: 'cancelled' });
   });
 
   it('refuses to change a published post, but lets it be deleted', async () => {
@@ -196,18 +202,18 @@ describe('calendar event lifecycle rules', () => {
       sql`update public.calendar_events set status = 'published' where id = ${event.id}`,
     );
     t.runtime.deps.cache.invalidateTenant(a.userId);
-    const patch = await a.client.request(`/api/calendar-events/${event.id}`, {
+    const patch = await a.client.request(`/api/posts/${event.id}/schedule`, {
       method: 'PATCH',
       json: { scheduled_for: inHours(9) },
     });
     expect(patch.status).toBe(409);
     expect(patch.json.metadata.errorCode).toBe('WORKFLOW_STATE_INVALID');
-    const del = await a.client.request(`/api/calendar-events/${event.id}`, { method: 'DELETE' });
+    const del = await a.client.request(`/api/posts/${event.id}`, { method: 'DELETE' });
     expect(del.status).toBe(200);
   });
 });
 
-describe('GET /api/calendar-events/{id}/platform-posts', () => {
+describe('GET /api/posts/{id}: the deliveries the calendar shows', () => {
   it("shows each platform's delivery and the reason it failed; another account's id is 404", async () => {
     const event = await create(a, {
       title: 'Did not go out',
@@ -219,9 +225,9 @@ describe('GET /api/calendar-events/{id}/platform-posts', () => {
           values (${a.userId}, ${event.id}, 'instagram', 'failed', 3, 'Instagram needs an image or a video'),
                  (${a.userId}, ${event.id}, 'facebook', 'published', 1, null)`,
     );
-    const res = await a.client.request(`/api/calendar-events/${event.id}/platform-posts`);
-    expect(res.status).toBe(200);
-    expect(res.json.data).toMatchObject([
+    const post = await readPost(a, event.id);
+    const byPlatform = [...post.deliveries].sort((x, y) => x.platform.localeCompare(y.platform));
+    expect(byPlatform).toMatchObject([
       { platform: 'facebook', status: 'published', last_error: null },
       {
         platform: 'instagram',
@@ -230,7 +236,7 @@ describe('GET /api/calendar-events/{id}/platform-posts', () => {
         last_error: 'Instagram needs an image or a video',
       },
     ]);
-    const other = await b.client.request(`/api/calendar-events/${event.id}/platform-posts`);
+    const other = await b.client.request(`/api/posts/${event.id}`);
     expect(other.status).toBe(404);
   });
 });

@@ -10,7 +10,7 @@ import {
   type TestApp,
 } from '#server/test/app.ts';
 import { expectError } from '#server/test/expect-error.ts';
-import { giveAccount, scheduleWithAccount } from '../posts/posts.test-helpers.ts';
+import { createDraft, savePostRequest, scheduleWithAccount } from '../posts/posts.test-helpers.ts';
 
 let t: TestApp;
 let a: SignedInUser;
@@ -24,87 +24,41 @@ const HOUR = 3_600_000;
 const inHours = (h: number) => new Date(Date.now() + h * HOUR).toISOString();
 const eventList = z.array(calendarEventSchema);
 
-async function create(user: SignedInUser, body: Record<string, unknown>) {
-  const res = await user.client.request('/api/calendar-events', { json: body });
-  expect(res.status, res.text).toBe(201);
-  return calendarEventSchema.parse(res.json.data);
-}
+/** A draft without accounts (POST /api/posts), as the calendar's quick dialog saves one. */
+const create = (user: SignedInUser, post: Record<string, unknown>) => createDraft(user, post);
 
 describe('signed-out visitors', () => {
   it.each([
     ['GET', '/api/calendar-events'],
     ['GET', '/api/calendar-events/upcoming'],
     ['GET', '/api/calendar-events/ai-content'],
-    ['POST', '/api/calendar-events'],
     ['GET', `/api/calendar-events/${crypto.randomUUID()}`],
-    ['PATCH', `/api/calendar-events/${crypto.randomUUID()}`],
-    ['DELETE', `/api/calendar-events/${crypto.randomUUID()}`],
-    ['POST', `/api/calendar-events/${crypto.randomUUID()}/schedule`],
   ])('%s %s answers 401', async (method, path) => {
-    const res = await new TestClient(t.app).request(path, {
-      method,
-      json: method === 'GET' || method === 'DELETE' ? undefined : {},
-    });
+    const res = await new TestClient(t.app).request(path, { method });
     expectError(res, 401, 'UNAUTHORIZED');
   });
 });
 
-describe('POST /api/calendar-events', () => {
-  it('creates an event in the signed-in account', async () => {
-    // A draft: scheduling needs an account to publish to, which this endpoint cannot choose
-    // (docs/decisions/087; the refusal is tested in posts/calendar-adapters.test.ts).
-    const res = await a.client.request('/api/calendar-events', {
-      json: {
-        title: 'Launch day',
-        content: 'We open at 9',
-        platforms: ['facebook', 'instagram'],
-        status: 'draft',
-        scheduled_for: inHours(5),
-      },
-    });
-    expect(res.status).toBe(201);
-    const event = calendarEventSchema.parse(res.json.data);
-    expect(event).toMatchObject({
-      user_id: a.userId,
-      title: 'Launch day',
-      status: 'draft',
-      type: 'post',
-    });
-    expect(res.json.metadata).toEqual({
-      processingTime: expect.any(Number),
-      timestamp: expect.any(String),
-    });
-  });
-
-  it('refuses a user_id in the body: the account is the session’s', async () => {
-    const res = await a.client.request('/api/calendar-events', {
-      json: { title: 'x', user_id: b.userId },
-    });
-    expectError(res, 400, 'VALIDATION_ERROR');
-    expect(res.json.metadata.fieldErrors).toEqual({ user_id: 'Unknown field' });
-  });
-
-  it('validates the body field by field', async () => {
-    const res = await a.client.request('/api/calendar-events', {
-      json: { title: '', platforms: ['myspace'], type: 'tweet', scheduled_for: 'tomorrow' },
-    });
-    expectError(res, 400, 'VALIDATION_ERROR');
-    expect(Object.keys(res.json.metadata.fieldErrors).sort()).toEqual([
-      'platforms.0',
-      'scheduled_for',
-      'title',
-      'type',
-    ]);
-    expect(res.json.metadata.fieldErrors.title).toBe('Title is required');
-  });
-
-  it('refuses to schedule in the past, on the scheduled_for field', async () => {
-    const res = await a.client.request('/api/calendar-events', {
-      json: { title: 'Too late', status: 'scheduled', scheduled_for: inHours(-1) },
-    });
-    expectError(res, 400, 'VALIDATION_ERROR');
-    expect(res.json.error).toBe('Please check your input and try again.');
-    expect(res.json.metadata.fieldErrors).toEqual({ scheduled_for: 'Choose a time in the future' });
+describe('the calendar is the read side (docs/decisions/087)', () => {
+  it('has no endpoint that changes an event: a post is saved through /api/posts', async () => {
+    const event = await create(a, { title: 'Planned', scheduled_for: inHours(5) });
+    for (const [method, path] of [
+      ['POST', '/api/calendar-events'],
+      ['PATCH', `/api/calendar-events/${event.id}`],
+      ['DELETE', `/api/calendar-events/${event.id}`],
+      ['POST', `/api/calendar-events/${event.id}/schedule`],
+      ['GET', `/api/calendar-events/${event.id}/targets`],
+      ['PUT', `/api/calendar-events/${event.id}/targets`],
+      ['POST', `/api/calendar-events/${event.id}/publish-now`],
+      ['GET', `/api/calendar-events/${event.id}/platform-posts`],
+    ] as const) {
+      const res = await a.client.request(path, {
+        method,
+        json: method === 'GET' || method === 'DELETE' ? undefined : { title: 'x' },
+      });
+      expectError(res, 404, 'NOT_FOUND');
+    }
+    expect((await a.client.request(`/api/calendar-events/${event.id}`)).json.data).toEqual(event);
   });
 });
 
@@ -195,102 +149,28 @@ describe('GET /api/calendar-events', () => {
   });
 });
 
-describe('/api/calendar-events/{id}', () => {
-  it('reads, changes, schedules and deletes one event', async () => {
+describe('GET /api/calendar-events/{id}', () => {
+  it('reads one event, and shows what a save changed', async () => {
     const event = await create(a, { title: 'Draft' });
     const read = await a.client.request(`/api/calendar-events/${event.id}`);
     expect(read.status).toBe(200);
     expect(read.json.data).toEqual(event);
 
-    const patched = await a.client.request(`/api/calendar-events/${event.id}`, {
-      method: 'PATCH',
-      json: { title: 'Final', content: null },
-    });
-    expect(patched.status).toBe(200);
-    expect(patched.json.data).toMatchObject({ id: event.id, title: 'Final', content: null });
-    expect(Date.parse(patched.json.data.updated_at)).toBeGreaterThanOrEqual(
-      Date.parse(event.updated_at),
-    );
-
     const when = inHours(4);
-    await giveAccount(t, a.userId, event.id);
-    const scheduled = await a.client.request(`/api/calendar-events/${event.id}/schedule`, {
-      json: { scheduled_for: when },
-    });
-    expect(scheduled.status).toBe(200);
-    expect(scheduled.json.data).toMatchObject({ status: 'scheduled', scheduled_for: when });
+    await scheduleWithAccount(t, a, event.id, when);
+    const again = await a.client.request(`/api/calendar-events/${event.id}`);
+    expect(again.json.data).toMatchObject({ status: 'scheduled', scheduled_for: when });
 
-    const deleted = await a.client.request(`/api/calendar-events/${event.id}`, {
-      method: 'DELETE',
-    });
-    expect(deleted.status).toBe(200);
-    expect(deleted.json.data).toEqual({ id: event.id });
+    expect((await a.client.request(`/api/posts/${event.id}`, { method: 'DELETE' })).status).toBe(
+      200,
+    );
     expectError(await a.client.request(`/api/calendar-events/${event.id}`), 404, 'NOT_FOUND');
   });
 
-  it('validates ids and bodies', async () => {
+  it('validates the id, and answers 404 for one that does not exist', async () => {
     expectError(await a.client.request('/api/calendar-events/not-a-uuid'), 400, 'VALIDATION_ERROR');
     expectError(
-      await a.client.request('/api/calendar-events/not-a-uuid', {
-        method: 'PATCH',
-        json: { title: 'x' },
-      }),
-      400,
-      'VALIDATION_ERROR',
-    );
-    expectError(
-      await a.client.request('/api/calendar-events/not-a-uuid', { method: 'DELETE' }),
-      400,
-      'VALIDATION_ERROR',
-    );
-    expectError(
-      await a.client.request('/api/calendar-events/not-a-uuid/schedule', {
-        json: { scheduled_for: inHours(1) },
-      }),
-      400,
-      'VALIDATION_ERROR',
-    );
-    const event = await create(a, { title: 'Valid' });
-    const badPatch = await a.client.request(`/api/calendar-events/${event.id}`, {
-      method: 'PATCH',
-      json: { status: 'published' },
-    });
-    expectError(badPatch, 400, 'VALIDATION_ERROR');
-    expect(badPatch.json.metadata.fieldErrors.status).toBeDefined();
-    const pastSchedule = await a.client.request(`/api/calendar-events/${event.id}/schedule`, {
-      json: { scheduled_for: inHours(-1) },
-    });
-    expectError(pastSchedule, 400, 'VALIDATION_ERROR');
-    expect(pastSchedule.json.metadata.fieldErrors).toEqual({
-      scheduled_for: 'Choose a time in the future',
-    });
-    expectError(
-      await a.client.request(`/api/calendar-events/${event.id}/schedule`, { json: {} }),
-      400,
-      'VALIDATION_ERROR',
-    );
-  });
-
-  it('answers 404 for an id that does not exist', async () => {
-    const id = crypto.randomUUID();
-    expectError(await a.client.request(`/api/calendar-events/${id}`), 404, 'NOT_FOUND');
-    expectError(
-      await a.client.request(`/api/calendar-events/${id}`, {
-        method: 'PATCH',
-        json: { title: 'x' },
-      }),
-      404,
-      'NOT_FOUND',
-    );
-    expectError(
-      await a.client.request(`/api/calendar-events/${id}`, { method: 'DELETE' }),
-      404,
-      'NOT_FOUND',
-    );
-    expectError(
-      await a.client.request(`/api/calendar-events/${id}/schedule`, {
-        json: { scheduled_for: inHours(1) },
-      }),
+      await a.client.request(`/api/calendar-events/${crypto.randomUUID()}`),
       404,
       'NOT_FOUND',
     );
@@ -307,9 +187,7 @@ describe('tenant isolation', () => {
     const path = `/api/calendar-events/${secret.id}`;
     for (const res of [
       await b.client.request(path),
-      await b.client.request(path, { method: 'PATCH', json: { title: 'Mine now' } }),
-      await b.client.request(`${path}/schedule`, { json: { scheduled_for: inHours(2) } }),
-      await b.client.request(path, { method: 'DELETE' }),
+      await b.client.request(`/api/posts/${secret.id}`, { method: 'DELETE' }),
     ]) {
       expectError(res, 404, 'NOT_FOUND');
       expect(res.json.error).toBe('The requested resource could not be found.');
@@ -330,7 +208,7 @@ describe('tenant isolation', () => {
   });
 });
 
-describe('plans (seed §6)', () => {
+describe('plans (docs/product/roles-and-plans.md#features-by-plan)', () => {
   it('refuses calendar writes on the free plan with FEATURE_NOT_AVAILABLE, and reading stays allowed', async () => {
     const [owner, admin] = await Promise.all([createSignedInUser(t), createSignedInUser(t)]);
     await makeAdmin(t, admin.userId);
@@ -347,21 +225,17 @@ describe('plans (seed §6)', () => {
       status: 'active',
     });
 
-    const refused = await owner.client.request('/api/calendar-events', {
-      json: { title: 'After' },
-    });
+    const refused = await savePostRequest(owner, { post: { title: 'After' }, intent: 'draft' });
     expectError(refused, 403, 'FEATURE_NOT_AVAILABLE');
     expect(refused.json.error).toBe('This feature is currently not available.');
     expectError(
-      await owner.client.request(`/api/calendar-events/${existing.id}`, {
-        method: 'PATCH',
-        json: { title: 'x' },
-      }),
+      await savePostRequest(owner, { post: { title: 'x' }, intent: 'draft' }, existing.id),
       403,
       'FEATURE_NOT_AVAILABLE',
     );
     expectError(
-      await owner.client.request(`/api/calendar-events/${existing.id}/schedule`, {
+      await owner.client.request(`/api/posts/${existing.id}/schedule`, {
+        method: 'PATCH',
         json: { scheduled_for: inHours(1) },
       }),
       403,
@@ -376,7 +250,7 @@ describe('plans (seed §6)', () => {
       json: { plan: 'premium' },
     });
     expect(
-      (await owner.client.request('/api/calendar-events', { json: { title: 'Upgraded' } })).status,
+      (await savePostRequest(owner, { post: { title: 'Upgraded' }, intent: 'draft' })).status,
     ).toBe(201);
   });
 });

@@ -74,7 +74,7 @@ async function rejection(promise: Promise<unknown>): Promise<AppError> {
 
 const ids = (events: CalendarEvent[]) => events.map((e) => e.id);
 
-describe('user id validation (seed §5)', () => {
+describe('user id validation (docs/product/validation.md#user-id)', () => {
   const ops: Array<[string, (ctx: ServiceContext, userId: string) => Promise<unknown>]> = [
     ['listEvents', (ctx, u) => calendar.listEvents(ctx, u)],
     ['listUpcomingEvents', (ctx, u) => calendar.listUpcomingEvents(ctx, u)],
@@ -113,7 +113,7 @@ describe('user id validation (seed §5)', () => {
   );
 });
 
-describe('list filters and ordering (seed §7)', () => {
+describe('list filters and ordering (docs/product/services.md#calendar-events)', () => {
   let owner: string;
   let e: Record<'post1' | 'post2' | 'ai3' | 'ai4' | 'note5' | 'past6', string>;
   const T0 = new Date(Date.now() + 24 * HOUR);
@@ -235,7 +235,7 @@ describe('list filters and ordering (seed §7)', () => {
   });
 });
 
-describe('page sizes (seed §9)', () => {
+describe('page sizes (docs/product/constants.md#page-sizes)', () => {
   let owner: string;
   let future: string[];
   beforeAll(async () => {
@@ -291,7 +291,7 @@ describe('page sizes (seed §9)', () => {
   });
 });
 
-describe('the list cache (seed §9)', () => {
+describe('the list cache (docs/product/constants.md#service-cache)', () => {
   it('answers an identical list from memory and drops it on every write of the tenant', async () => {
     const owner = await newTenant();
     const other = await newTenant();
@@ -390,13 +390,13 @@ describe('create, update, delete and schedule', () => {
       }),
     );
     expect(past.code).toBe('VALIDATION_ERROR');
-    expect(past.record.details).toEqual({
+    expect(past.record.details).toMatchObject({
       fieldErrors: { scheduled_for: 'Choose a time in the future' },
     });
     const missing = await rejection(
       calendar.createEvent(ctxFor(owner), { user_id: owner, title: 'When?', status: 'scheduled' }),
     );
-    expect(missing.record.details).toEqual({
+    expect(missing.record.details).toMatchObject({
       fieldErrors: { scheduled_for: 'Choose when to publish' },
     });
   });
@@ -406,7 +406,7 @@ describe('create, update, delete and schedule', () => {
       calendar.createEvent(ctxFor(owner), { user_id: owner, title: '   ' }),
     );
     expect(error.code).toBe('VALIDATION_ERROR');
-    expect(error.record.details).toEqual({ fieldErrors: { title: 'Title is required' } });
+    expect(error.record.details).toMatchObject({ fieldErrors: { title: 'Title is required' } });
   });
 
   it('updates by id and user_id, setting updated_at', async () => {
@@ -439,7 +439,7 @@ describe('create, update, delete and schedule', () => {
         scheduled_for: new Date(Date.now() - 2 * HOUR).toISOString(),
       }),
     );
-    expect(error.record.details).toEqual({
+    expect(error.record.details).toMatchObject({
       fieldErrors: { scheduled_for: 'Choose a time in the future' },
     });
   });

@@ -3,6 +3,8 @@ import {
   connectionSchema,
   connectSelectedInputSchema,
   disconnectInputSchema,
+  instagramMediaPageSchema,
+  instagramMediaQuerySchema,
   oauthCallbackInputSchema,
   oauthCallbackResultSchema,
   platformsStatusSchema,
@@ -26,6 +28,7 @@ import {
   SIGN_IN_STATE_SECONDS,
   SignInRefused,
 } from './facebook-sign-in.ts';
+import { readInstagramMedia } from './instagram-media.ts';
 import { handleMetaCallback, type MetaCallbackKind } from './meta-callbacks.ts';
 import { metaRuntime } from './meta-runtime.ts';
 import * as platforms from './platforms.service.ts';
@@ -80,6 +83,19 @@ export function createPlatformsRoutes(deps: AppDeps) {
       responses: envelope(connectionSchema),
     }),
     async (c) => ok(c, await platforms.checkConnection(context(c), c.req.valid('param').id)),
+  );
+
+  router.openapi(
+    createRoute({
+      method: 'get',
+      path: '/api/platforms/connections/{id}/media',
+      summary: "An Instagram account's published media, newest first, read from the platform",
+      tags,
+      request: { params: idParams, query: instagramMediaQuerySchema },
+      responses: envelope(instagramMediaPageSchema),
+    }),
+    async (c) =>
+      ok(c, await readInstagramMedia(context(c), c.req.valid('param').id, c.req.valid('query'))),
   );
 
   router.openapi(

@@ -68,6 +68,9 @@ export const platformConnections = pgTable(
   (t) => [
     // Reconnecting the same account updates its row: history and scheduled posts keep their id.
     unique('platform_connections_account_key').on(t.userId, t.platform, t.externalId),
+    // Target of (connection_id, user_id) keys: a row naming an account can only name one of its
+    // own business (foreign keys are checked without row-level security; docs/decisions/077).
+    unique('platform_connections_id_user_id_key').on(t.id, t.userId),
     index('platform_connections_user_id_idx').on(t.userId),
     index('platform_connections_meta_user_id_idx').on(t.metaUserId),
   ],

@@ -1,7 +1,7 @@
 import { AppError } from '#shared/errors/index.ts';
 import { requireAccess, type ServiceContext } from '#server/platform/access.ts';
 import { withTenant } from '#server/platform/db/tenant.ts';
-import { isUuid, scopeForTenant } from '../profile/user-id.ts';
+import { isUuid, requireUserId, scopeForTenant } from '../profile/user-id.ts';
 import { announceEvent } from './post-notices.ts';
 import { deleteEventRow } from './posts.repository.ts';
 
@@ -15,6 +15,7 @@ export async function deletePostFor(
   id: string,
 ): Promise<void> {
   requireAccess(ctx.actor, 'delete:post');
+  requireUserId(tenantId);
   const scope = scopeForTenant(ctx.actor, tenantId);
   if (!isUuid(id)) notFound(id);
   const deleted = await withTenant(ctx.deps.database, scope, async (tx) => {

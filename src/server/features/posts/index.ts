@@ -14,9 +14,20 @@ export {
 } from './deliveries.repository.ts';
 export { eventStatusFor, isLocked, refreshEventStatus, type PostStatus } from './post-statuses.ts';
 export { eventOf, toDeliveryDto, toEventDto } from './posts.dto.ts';
+export { requireFeature } from './validate-post.ts';
 
 // Saving, reading, moving and deleting a post.
 export { savePost, savePostFor, type SavePostCommand, type WriteIntent } from './save-post.ts';
+// The same save in steps, for an operation that writes several posts in one transaction.
+export {
+  finishSaves,
+  prepareSave,
+  writePreparedSave,
+  type PreparedSave,
+  type PrepareOptions,
+} from './save-post.ts';
+export type { Written } from './write-post.ts';
+export { problem, refusal, refusalFromZod, refusalProblems } from './post-refusal.ts';
 export { getPost, getPostFor } from './read-post.ts';
 export { reschedulePost, reschedulePostFor } from './reschedule-post.ts';
 export { deletePost, deletePostFor } from './delete-post.ts';
@@ -38,9 +49,4 @@ export {
   type LiveStatusNotice,
 } from './post-notices.ts';
 
-// The calendar's and the composer's earlier endpoints, kept for the web until it moves.
-export * as calendarAdapters from './calendar-adapters.ts';
-export * as targetsAdapters from './targets-adapters.ts';
-
 export { createPostsRoutes } from './posts.routes.ts';
-export { createCalendarEventsRoutes } from './calendar-events.routes.ts';

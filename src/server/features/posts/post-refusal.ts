@@ -1,7 +1,7 @@
 import type { ZodError } from 'zod';
 import type { TargetProblem } from '#shared/contracts/posts.contract.ts';
 import { AppError, ERROR_CATALOGUE, isAppError } from '#shared/errors/index.ts';
-import { fieldErrorsFromZod, validationError } from '#server/platform/http/errors.ts';
+import { fieldErrorsFromZod } from '#server/platform/validation.ts';
 
 // How a save is refused (docs/product/screens.md#publishing: "refused with the field and the
 // reason at once"). One AppError, VALIDATION_ERROR (400: bad input is never the catalogue's 500
@@ -63,16 +63,9 @@ function refusalDetails(error: unknown) {
   return details?.problems && details.fieldErrors && details.stage ? details : null;
 }
 
-/**
- * A refusal as the calendar's and the composer's earlier endpoints answered it: the post's own
- * fields as a plain VALIDATION_ERROR with fieldErrors only, the accounts' problems as "Failed to
- * schedule content" whatever was asked. Anything else is passed on as it is.
- */
-export function asEarlierRefusal(error: unknown): unknown {
-  const details = refusalDetails(error);
-  if (!details) return error;
-  if (details.stage === 'fields') return validationError(details.fieldErrors!);
-  return refusal(details.problems!, 'schedule', 'targets');
+/** The broken rules of a save's refusal; null for any other error. */
+export function refusalProblems(error: unknown): TargetProblem[] | null {
+  return refusalDetails(error)?.problems ?? null;
 }
 
 /** The same refusal with the message of what the person asked for (the one-request save). */

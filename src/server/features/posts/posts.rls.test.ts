@@ -72,8 +72,7 @@ describe('another business', () => {
         json: { scheduled_for: inHours(30) },
       }),
       await b.client.request(path, { method: 'DELETE' }),
-      await b.client.request(`/api/calendar-events/${post.id}/targets`),
-      await b.client.request(`/api/calendar-events/${post.id}/platform-posts`),
+      await b.client.request(`/api/calendar-events/${post.id}`),
     ]) {
       expectError(res, 404, 'NOT_FOUND');
       expect(res.json.error).toBe('The requested resource could not be found.');

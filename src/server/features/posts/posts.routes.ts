@@ -30,7 +30,7 @@ const tags = ['Posts'];
 const idParams = z.object({ id: z.uuid({ error: 'Not a valid id' }) });
 
 const kindOf = (intent: SaveIntent | undefined): RefusalKind =>
-  intent === 'draft' ? 'draft' : 'schedule';
+  intent === 'draft' || intent === 'cancel' ? 'draft' : 'schedule';
 
 /** A body that does not parse is refused as a save is, under the message of what was asked. */
 function saveBodyHook(

@@ -46,7 +46,10 @@ export async function giveAccount(t: TestApp, userId: string, eventId: string): 
   return connectionId;
 }
 
-/** Gives the event an account, then schedules it through the calendar's endpoint. */
+/**
+ * Gives the event an account, then schedules it as the web does: PUT /api/posts/{id} with its
+ * own fields, the time, and its accounts kept (no `targets`).
+ */
 export async function scheduleWithAccount(
   t: TestApp,
   user: SignedInUser,
@@ -54,17 +57,30 @@ export async function scheduleWithAccount(
   scheduledFor: string,
 ): Promise<CalendarEvent> {
   await giveAccount(t, user.userId, eventId);
-  const res = await user.client.request(`/api/calendar-events/${eventId}/schedule`, {
-    json: { scheduled_for: scheduledFor },
-  });
+  const { title, content, type } = await readPost(user, eventId);
+  const res = await savePostRequest(
+    user,
+    { post: { title, content, type, scheduled_for: scheduledFor }, intent: 'schedule' },
+    eventId,
+  );
   expect(res.status, res.text).toBe(200);
+  return calendarEventSchema.parse(res.json.data);
+}
+
+/** POST /api/posts of a draft without accounts, as the calendar's quick dialog saves one. */
+export async function createDraft(
+  user: SignedInUser,
+  post: Record<string, unknown>,
+): Promise<CalendarEvent> {
+  const res = await savePostRequest(user, { post, intent: 'draft' });
+  expect(res.status, res.text).toBe(201);
   return calendarEventSchema.parse(res.json.data);
 }
 
 /** A body of POST and PUT /api/posts, as a test writes it (checked by the server, not here). */
 export interface SaveBody {
   post: Record<string, unknown>;
-  targets: unknown[];
+  targets?: unknown[];
   intent: SaveIntent;
 }
 

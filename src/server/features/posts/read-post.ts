@@ -2,7 +2,7 @@ import type { Delivery, Post } from '#shared/contracts/posts.contract.ts';
 import { AppError } from '#shared/errors/index.ts';
 import { requireAccess, type ServiceContext } from '#server/platform/access.ts';
 import { withTenant } from '#server/platform/db/tenant.ts';
-import { isUuid, scopeForTenant } from '../profile/user-id.ts';
+import { isUuid, requireUserId, scopeForTenant } from '../profile/user-id.ts';
 import { listDeliveries } from './deliveries.repository.ts';
 import { toPostDto } from './posts.dto.ts';
 import { findEventRow } from './posts.repository.ts';
@@ -12,6 +12,7 @@ import { findEventRow } from './posts.repository.ts';
 
 export async function getPostFor(ctx: ServiceContext, tenantId: string, id: string): Promise<Post> {
   requireAccess(ctx.actor, 'read:calendar');
+  requireUserId(tenantId);
   const scope = scopeForTenant(ctx.actor, tenantId);
   if (!isUuid(id)) notFound(id);
   return withTenant(ctx.deps.database, scope, async (tx) => {

@@ -11,8 +11,9 @@ import {
 } from '#shared/contracts/posts.contract.ts';
 import { AppError } from '#shared/errors/index.ts';
 import { requireAccess, type ServiceContext } from '#server/platform/access.ts';
-import { withTenant } from '#server/platform/db/tenant.ts';
-import { fieldErrorsFromZod } from '#server/platform/http/errors.ts';
+import type { Tx } from '#server/platform/db/client.ts';
+import { withTenant, type TenantScope } from '#server/platform/db/tenant.ts';
+import { fieldErrorsFromZod } from '#server/platform/validation.ts';
 import { findMediaRows } from '../media/media.repository.ts';
 import { listConnections } from '../platforms/platforms.repository.ts';
 import { isUuid, requireUserId, scopeForTenant } from '../profile/user-id.ts';
@@ -32,7 +33,7 @@ import {
   type IndexedTarget,
   type TargetSpec,
 } from './validate-post.ts';
-import { writePost } from './write-post.ts';
+import { writePost, type WritePlan, type Written } from './write-post.ts';
 
 // Saving a post: the one use case every change of a post goes through — POST and PUT /api/posts
 // (the composer, the calendar's quick dialog), the calendar's move (PATCH /api/posts/{id}/schedule)
@@ -42,6 +43,11 @@ import { writePost } from './write-post.ts';
 // deliveries are written in one transaction; the publish jobs are sent once it has committed.
 // A refusal changes nothing. Nothing can be scheduled that could not be published: scheduling
 // and publishing need at least one account (docs/product/screens.md#publishing).
+//
+// The three steps are also offered apart — prepareSave (the checks, nothing written),
+// writePreparedSave (the write, in the caller's transaction) and finishSaves (after commit) — so
+// an operation that changes several posts at once, such as a reorder of the posting queue,
+// checks each as this save does and writes them all in one transaction (docs/decisions/077).
 
 /**
  * What the save does. draft, schedule, publish, cancel: as asked (savePostInputSchema). keep: a
@@ -76,6 +82,41 @@ export async function savePostFor(
   tenantId: string,
   command: SavePostCommand,
 ): Promise<Post> {
+  const prepared = await prepareSave(ctx, tenantId, command);
+  const written = await withTenant(ctx.deps.database, prepared.scope, (tx) =>
+    writePreparedSave(tx, prepared),
+  );
+  const [post] = await finishSaves(ctx, tenantId, [written]);
+  return post!;
+}
+
+/** A save that passed every check, ready to be written. */
+export interface PreparedSave {
+  readonly tenantId: string;
+  readonly scope: TenantScope;
+  /** The post as the checks read it; null for a new one. */
+  readonly postId: string | null;
+  readonly plan: WritePlan;
+}
+
+export interface PrepareOptions {
+  /**
+   * Instagram quota readings shared by the saves of one operation, by account: each account's
+   * quota is read from the platform once however many of its posts the operation saves.
+   */
+  quotaReadings?: Map<string, number | null>;
+}
+
+/**
+ * Steps 1–3 of a save: access, the fields, the plan and every account, read and checked; nothing
+ * is written. Throws the refusal a save would answer.
+ */
+export async function prepareSave(
+  ctx: ServiceContext,
+  tenantId: string,
+  command: SavePostCommand,
+  options: PrepareOptions = {},
+): Promise<PreparedSave> {
   const { intent } = command;
   requireAccess(ctx.actor, command.postId === undefined ? 'create:post' : 'update:post');
   if (intent === 'schedule') requireAccess(ctx.actor, 'schedule:post');
@@ -175,13 +216,16 @@ export async function savePostFor(
       connections: seen.connections,
       media: seen.media,
       withRules: scheduling,
+      quotaReadings: options.quotaReadings,
     })),
   ];
   if (targetsRefused.length > 0) throw refusal(targetsRefused, kind, 'targets');
 
-  // 4. One transaction; the jobs once it has committed.
-  const written = await withTenant(ctx.deps.database, scope, (tx) =>
-    writePost(tx, {
+  return {
+    tenantId,
+    scope,
+    postId: existing?.id ?? null,
+    plan: {
       tenantId,
       before: existing,
       fields: { title: title!, content, type, scheduledFor, platforms: changes.platforms },
@@ -190,11 +234,33 @@ export async function savePostFor(
         status === 'scheduled' || status === 'draft' || status === 'cancelled' ? status : null,
       targets: specs,
       now,
-    }),
-  );
+    },
+  };
+}
+
+/**
+ * Step 4: the write of a prepared save, in the caller's transaction (withTenant of its scope).
+ * It refuses the whole transaction when anything the checks relied on moved meanwhile.
+ */
+export function writePreparedSave(tx: Tx, prepared: PreparedSave): Promise<Written> {
+  return writePost(tx, prepared.plan);
+}
+
+/**
+ * Step 5, once the transaction of the writes has committed: the business's cached lists are
+ * dropped and the publish jobs sent. Returns the posts as saved, in the order given.
+ */
+export async function finishSaves(
+  ctx: ServiceContext,
+  tenantId: string,
+  written: readonly Written[],
+): Promise<Post[]> {
   ctx.deps.cache.invalidateTenant(tenantId);
-  await dispatchAll(ctx.deps, written.due);
-  return toPostDto(written.event, written.deliveries);
+  await dispatchAll(
+    ctx.deps,
+    written.flatMap((w) => w.due),
+  );
+  return written.map((w) => toPostDto(w.event, w.deliveries));
 }
 
 function parse<S extends z.ZodType>(schema: S, value: unknown, kind: RefusalKind): z.output<S> {

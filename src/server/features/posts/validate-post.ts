@@ -118,12 +118,14 @@ export interface TargetsToCheck {
    * platform's rules and the account's 24-hour quota, read from the platform now.
    */
   withRules: boolean;
+  /** Readings already made by the operation this save is part of, shared with it. */
+  quotaReadings?: Map<string, number | null> | undefined;
 }
 
 /** Every problem of the targets; quota is read from the platform once per Instagram account. */
 export async function targetProblems(deps: AppDeps, t: TargetsToCheck): Promise<TargetProblem[]> {
   const problems: TargetProblem[] = [];
-  const quota = new Map<string, number | null>();
+  const quota = t.quotaReadings ?? new Map<string, number | null>();
   for (const { spec, index } of t.targets) {
     const connection = t.connections.find((c) => c.id === spec.connectionId);
     const account = connection ? accountLabel(connection) : null;

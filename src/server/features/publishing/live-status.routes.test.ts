@@ -18,7 +18,7 @@ import {
   type TestApp,
 } from '#server/test/app.ts';
 import { testDatabaseKind } from '#server/test/db.ts';
-import { metaRuntime } from '../platforms/meta-runtime.ts';
+import { metaRuntime, SIMULATOR_BASE_PATH } from '../platforms/meta-runtime.ts';
 import { announceEvent } from '../posts/index.ts';
 import { LiveStatusHub, liveStatusHub } from './live-stream.ts';
 import { runPublish } from './worker/publish.ts';
@@ -127,8 +127,8 @@ function readStream(res: Response): OpenStream {
 }
 
 async function createEvent(user: SignedInUser, title: string) {
-  const res = await user.client.request('/api/calendar-events', {
-    json: { title, content: `${title} text`, status: 'draft' },
+  const res = await user.client.request('/api/posts', {
+    json: { post: { title, content: `${title} text` }, intent: 'draft' },
   });
   expect(res.status, res.text).toBe(201);
   return res.json.data as { id: string; status: string };
@@ -185,7 +185,10 @@ describe('GET /api/publishing/live', () => {
       status: 'published',
       delivery: { id: post.id, platform: 'facebook', status: 'published', last_error: null },
     });
-    expect(published!.delivery!.permalink).toMatch(/^https:\/\/www\.facebook\.com\//);
+    // The simulator's page of the post, in demo mode (docs/decisions/058).
+    expect(published!.delivery!.permalink).toMatch(
+      new RegExp(`^${t.runtime.deps.env.appUrl}${SIMULATOR_BASE_PATH}/facebook/`),
+    );
   });
 
   it('says why a delivery failed', async () => {
@@ -239,7 +242,7 @@ describe('GET /api/publishing/live', () => {
       .poll(() => mine.messages().filter((m) => m.delivery?.id === posts[0]!.id).length)
       .toBe(2);
 
-    const deleted = await other.client.request(`/api/calendar-events/${created.id}`, {
+    const deleted = await other.client.request(`/api/posts/${created.id}`, {
       method: 'DELETE',
     });
     expect(deleted.status).toBe(200);

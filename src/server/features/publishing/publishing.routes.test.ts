@@ -1,11 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { calendarEventSchema } from '#shared/contracts/calendar.contract.ts';
-import {
-  accountQuotaSchema,
-  publishingStateSchema,
-  type TargetProblem,
-} from '#shared/contracts/publishing.contract.ts';
+import { postSchema } from '#shared/contracts/posts.contract.ts';
+import { accountQuotaSchema, type TargetProblem } from '#shared/contracts/publishing.contract.ts';
 import { AppError } from '#shared/errors/index.ts';
 import { simulatedWorld, simulatorControl } from '#server/test/meta-simulator.ts';
 import {
@@ -15,25 +11,27 @@ import {
   type SignedInUser,
   type TestApp,
 } from '#server/test/app.ts';
-import { metaRuntime } from '../platforms/meta-runtime.ts';
+import { metaRuntime, SIMULATOR_BASE_PATH } from '../platforms/meta-runtime.ts';
 import { platformConnections } from '../platforms/platforms.tables.ts';
 import {
   connectAll,
   inHours,
   insertMedia,
+  postOf,
   publishedCopies,
-  putTargets,
   quotasOf,
+  saveWithTargets,
   type Connected,
 } from './publishing.test-helpers.ts';
 import { addMember } from '#server/test/team.ts';
-import { targetsAdapters as targets } from '../posts/index.ts';
+import { savePost } from '../posts/index.ts';
 import { expectError } from '#server/test/expect-error.ts';
 import { quotaReadingsScope } from './quota.service.ts';
 
-// The publishing API through the real app and database, with accounts connected through the
-// Graph API simulator and the app's own job workers (docs/decisions/080): choosing targets and
-// each rule that refuses one, publishing now, and each account's 24-hour quota.
+// Publishing through the real app and database, with accounts connected through the Graph API
+// simulator and the app's own job workers (docs/decisions/080): choosing a post's accounts
+// (PUT /api/posts/{id}) and each rule that refuses one, publishing now, and each account's
+// 24-hour quota.
 
 let t: TestApp;
 let owner: SignedInUser;
@@ -43,11 +41,6 @@ let facebook: Connected;
 let instagram: Connected;
 let photo: string;
 
-/** The event's publishing state as the API answers it. */
-async function publishingStateOf(user: SignedInUser, eventId: string) {
-  const read = await user.client.request(`/api/calendar-events/${eventId}/targets`);
-  return publishingStateSchema.parse(read.json.data);
-}
 /** The business's own simulated Pages and Instagram accounts (docs/decisions/057). */
 const world = () => simulatedWorld(t, owner.userId);
 
@@ -61,43 +54,46 @@ beforeAll(async () => {
 });
 
 const sim = () => metaRuntime(t.runtime.deps).simulator!;
+/** Where a simulated post's permalink leads in demo mode (docs/decisions/058). */
+const simulatorPages = () => `${t.runtime.deps.env.appUrl}${SIMULATOR_BASE_PATH}`;
 const restore: Array<() => unknown> = [];
 afterEach(async () => {
   for (const undo of restore.splice(0).reverse()) await undo();
 });
 
+/**
+ * A post in 48 hours: a draft without accounts, or scheduled with one to publish to, as anything
+ * scheduled is (docs/decisions/087) — the business's Page, whose text post passes every rule;
+ * the tests then replace its accounts.
+ */
 async function createEvent(
   user: SignedInUser,
   fields: { content?: string; status?: 'draft' | 'scheduled'; type?: string } = {},
 ) {
-  const scheduledFor = inHours(48);
-  const res = await user.client.request('/api/calendar-events', {
+  const draft = (fields.status ?? 'scheduled') === 'draft';
+  const res = await user.client.request('/api/posts', {
     json: {
-      title: 'Weekend bake',
-      content: fields.content ?? 'Fresh sourdough this Saturday #bakery',
-      status: 'draft',
-      type: fields.type ?? 'post',
-      scheduled_for: scheduledFor,
+      post: {
+        title: 'Weekend bake',
+        content: fields.content ?? 'Fresh sourdough this Saturday #bakery',
+        type: fields.type ?? 'post',
+        scheduled_for: inHours(48),
+      },
+      targets: draft ? [] : [{ connection_id: facebook.id, format: 'post', media_ids: [] }],
+      intent: draft ? 'draft' : 'schedule',
     },
   });
   expect(res.status, res.text).toBe(201);
-  const event = calendarEventSchema.parse(res.json.data);
-  if ((fields.status ?? 'scheduled') === 'draft') return event;
-  // Scheduled with an account to publish to, as anything scheduled is (docs/decisions/087): the
-  // business's Page, whose text post passes every rule; the tests then replace the targets.
-  expect(
-    (
-      await putTargets(user, event.id, {
-        targets: [{ connection_id: facebook.id, format: 'post', media_ids: [] }],
-      })
-    ).status,
-  ).toBe(200);
-  const scheduled = await user.client.request(`/api/calendar-events/${event.id}/schedule`, {
-    json: { scheduled_for: scheduledFor },
-  });
-  expect(scheduled.status, scheduled.text).toBe(200);
-  return calendarEventSchema.parse(scheduled.json.data);
+  return postSchema.parse(res.json.data);
 }
+
+/** Replaces the post's accounts, keeping what it is (scheduled, or a draft). */
+const putTargets = (user: SignedInUser, eventId: string, targets: unknown[]) =>
+  saveWithTargets(user, eventId, targets);
+
+/** Publishes the post now to the accounts it has. */
+const publishNow = (user: SignedInUser, eventId: string) =>
+  saveWithTargets(user, eventId, undefined, { intent: 'publish' });
 
 /**
  * A refusal as the composer sees it (400, "Failed to schedule content", one message per field
@@ -105,12 +101,12 @@ async function createEvent(
  * envelope does not carry).
  */
 async function refusal(eventId: string, list: unknown[]) {
-  const res = await putTargets(owner, eventId, { targets: list });
+  const res = await putTargets(owner, eventId, list);
   expectError(res, 400, 'VALIDATION_ERROR');
   expect(res.json.error).toBe('Failed to schedule content');
   let problems: TargetProblem[] = [];
   try {
-    await targets.setTargets(
+    await savePost(
       {
         deps: t.runtime.deps,
         actor: {
@@ -120,8 +116,7 @@ async function refusal(eventId: string, list: unknown[]) {
           isAdmin: false,
         },
       },
-      eventId,
-      { targets: list },
+      { postId: eventId, post: {}, targets: list as never, intent: 'schedule' },
     );
   } catch (error) {
     expect(error).toBeInstanceOf(AppError);
@@ -133,24 +128,22 @@ async function refusal(eventId: string, list: unknown[]) {
   };
 }
 
-describe('GET and PUT /api/calendar-events/{id}/targets', () => {
+describe('the accounts of a post (PUT /api/posts/{id})', () => {
   it('stores the chosen accounts of a scheduled post, each scheduled with the event', async () => {
     const event = await createEvent(owner);
-    const res = await putTargets(owner, event.id, {
-      targets: [
-        { connection_id: facebook.id, format: 'post', media_ids: [] },
-        {
-          connection_id: instagram.id,
-          format: 'post',
-          media_ids: [photo],
-          first_comment: 'More at the shop',
-        },
-      ],
-    });
+    const res = await putTargets(owner, event.id, [
+      { connection_id: facebook.id, format: 'post', media_ids: [] },
+      {
+        connection_id: instagram.id,
+        format: 'post',
+        media_ids: [photo],
+        first_comment: 'More at the shop',
+      },
+    ]);
     expect(res.status, res.text).toBe(200);
-    const state = publishingStateSchema.parse(res.json.data);
-    expect(state).toMatchObject({ event_id: event.id, event_status: 'scheduled' });
-    const byPlatform = [...state.targets].sort((x, y) => x.platform.localeCompare(y.platform));
+    const state = postSchema.parse(res.json.data);
+    expect(state).toMatchObject({ id: event.id, status: 'scheduled' });
+    const byPlatform = [...state.deliveries].sort((x, y) => x.platform.localeCompare(y.platform));
     expect(byPlatform.map((x) => [x.connection_id, x.platform, x.account_name, x.status])).toEqual([
       [facebook.id, 'facebook', 'Rosa Bakery', 'scheduled'],
       [instagram.id, 'instagram', 'Rosa Bakery', 'scheduled'],
@@ -163,10 +156,8 @@ describe('GET and PUT /api/calendar-events/{id}/targets', () => {
       last_error: null,
     });
 
-    const read = await owner.client.request(`/api/calendar-events/${event.id}/targets`);
-    expect(read.status).toBe(200);
-    expect(publishingStateSchema.parse(read.json.data)).toEqual(state);
-    // The calendar's platform filter follows the targets.
+    expect(await postOf(owner, event.id)).toEqual(state);
+    // The calendar's platform filter follows the accounts.
     const again = await owner.client.request(`/api/calendar-events/${event.id}`);
     expect(again.json.data.platforms).toEqual(['facebook', 'instagram']);
   });
@@ -220,9 +211,9 @@ describe('GET and PUT /api/calendar-events/{id}/targets', () => {
     ]);
     // More than 10 is refused by the input's own shape.
     const many = Array.from({ length: 11 }, () => photo);
-    const res = await putTargets(owner, event.id, {
-      targets: [{ connection_id: instagram.id, format: 'carousel', media_ids: many }],
-    });
+    const res = await putTargets(owner, event.id, [
+      { connection_id: instagram.id, format: 'carousel', media_ids: many },
+    ]);
     expectError(res, 400, 'VALIDATION_ERROR');
     expect(Object.keys(res.json.metadata.fieldErrors)).toEqual(['targets.0.media_ids']);
   });
@@ -230,11 +221,11 @@ describe('GET and PUT /api/calendar-events/{id}/targets', () => {
   it('takes an Instagram story of one file without the text’s limits; refuses a Page story and a first comment', async () => {
     const event = await createEvent(owner, { content: 'a'.repeat(2201) });
     const tall = await insertMedia(t, owner.userId, 'image', { width: 1080, height: 1920 });
-    const res = await putTargets(owner, event.id, {
-      targets: [{ connection_id: instagram.id, format: 'story', media_ids: [tall] }],
-    });
+    const res = await putTargets(owner, event.id, [
+      { connection_id: instagram.id, format: 'story', media_ids: [tall] },
+    ]);
     expect(res.status, res.text).toBe(200);
-    expect(publishingStateSchema.parse(res.json.data).targets).toEqual([
+    expect(postSchema.parse(res.json.data).deliveries).toEqual([
       expect.objectContaining({ platform: 'instagram', format: 'story', media_ids: [tall] }),
     ]);
 
@@ -279,12 +270,10 @@ describe('GET and PUT /api/calendar-events/{id}/targets', () => {
 
   it('refuses the same account twice', async () => {
     const event = await createEvent(owner);
-    const res = await putTargets(owner, event.id, {
-      targets: [
-        { connection_id: facebook.id, format: 'post', media_ids: [] },
-        { connection_id: facebook.id, format: 'post', media_ids: [photo] },
-      ],
-    });
+    const res = await putTargets(owner, event.id, [
+      { connection_id: facebook.id, format: 'post', media_ids: [] },
+      { connection_id: facebook.id, format: 'post', media_ids: [photo] },
+    ]);
     expectError(res, 400, 'VALIDATION_ERROR');
     expect(res.json.metadata.fieldErrors).toEqual({
       'targets.1.connection_id': 'This account is chosen twice',
@@ -316,66 +305,46 @@ describe('GET and PUT /api/calendar-events/{id}/targets', () => {
 
   it('refuses targets on a note', async () => {
     const note = await createEvent(owner, { status: 'draft', type: 'note' });
-    const res = await putTargets(owner, note.id, {
-      targets: [{ connection_id: facebook.id, format: 'post', media_ids: [] }],
-    });
+    const res = await putTargets(owner, note.id, [
+      { connection_id: facebook.id, format: 'post', media_ids: [] },
+    ]);
     expectError(res, 400, 'VALIDATION_ERROR');
     expect(res.json.metadata.fieldErrors).toEqual({ type: 'A note is never published' });
   });
 
-  it('finds nothing of another business: 404 for its event', async () => {
+  it('finds nothing of another business: 404 for its post', async () => {
     const event = await createEvent(owner);
-    expectError(
-      await other.client.request(`/api/calendar-events/${event.id}/targets`),
-      404,
-      'NOT_FOUND',
-    );
-    expectError(await putTargets(other, event.id, { targets: [] }), 404, 'NOT_FOUND');
-    expectError(
-      await other.client.request(`/api/calendar-events/${event.id}/publish-now`, {
-        method: 'POST',
-      }),
-      404,
-      'NOT_FOUND',
-    );
-    expectError(
-      await owner.client.request(`/api/calendar-events/${crypto.randomUUID()}/targets`),
-      404,
-      'NOT_FOUND',
-    );
+    expectError(await other.client.request(`/api/posts/${event.id}`), 404, 'NOT_FOUND');
+    expectError(await putTargets(other, event.id, []), 404, 'NOT_FOUND');
+    expectError(await publishNow(other, event.id), 404, 'NOT_FOUND');
+    expectError(await owner.client.request(`/api/posts/${crypto.randomUUID()}`), 404, 'NOT_FOUND');
   });
 
-  it('lets a viewer read the targets but not change or publish them (403)', async () => {
+  it('lets a viewer read the accounts but not change or publish them (403)', async () => {
     const viewer = await addMember(t, owner, 'viewer');
     const event = await createEvent(owner);
-    const read = await viewer.client.request(`/api/calendar-events/${event.id}/targets`);
+    const read = await viewer.client.request(`/api/posts/${event.id}`);
     expect(read.status, read.text).toBe(200);
-    expect(read.json.data.event_id).toBe(event.id);
+    expect(postSchema.parse(read.json.data).deliveries).toHaveLength(1);
     expectError(
-      await putTargets(viewer, event.id, {
-        targets: [{ connection_id: facebook.id, format: 'post', media_ids: [] }],
-      }),
+      await putTargets(viewer, event.id, [
+        { connection_id: facebook.id, format: 'post', media_ids: [] },
+      ]),
       403,
       'FORBIDDEN',
     );
-    expectError(
-      await viewer.client.request(`/api/calendar-events/${event.id}/publish-now`, {
-        method: 'POST',
-      }),
-      403,
-      'FORBIDDEN',
-    );
+    expectError(await publishNow(viewer, event.id), 403, 'FORBIDDEN');
   });
 
   it('refuses unknown fields and malformed input (400)', async () => {
     const event = await createEvent(owner);
-    const extra = await putTargets(owner, event.id, { targets: [], publish: true });
+    const extra = await saveWithTargets(owner, event.id, [], { extra: { publish: true } });
     expectError(extra, 400, 'VALIDATION_ERROR');
     expect(extra.json.metadata.fieldErrors).toEqual({ publish: 'Unknown field' });
 
-    const wrong = await putTargets(owner, event.id, {
-      targets: [{ connection_id: 'page-1', format: 'album', media_ids: ['x'] }],
-    });
+    const wrong = await putTargets(owner, event.id, [
+      { connection_id: 'page-1', format: 'album', media_ids: ['x'] },
+    ]);
     expectError(wrong, 400, 'VALIDATION_ERROR');
     expect(Object.keys(wrong.json.metadata.fieldErrors).sort()).toEqual([
       'targets.0.connection_id',
@@ -383,65 +352,59 @@ describe('GET and PUT /api/calendar-events/{id}/targets', () => {
       'targets.0.media_ids.0',
     ]);
 
-    const malformed = await owner.client.request(`/api/calendar-events/${event.id}/targets`, {
+    const malformed = await owner.client.request(`/api/posts/${event.id}`, {
       method: 'PUT',
       body: '{"targets": [',
       headers: { 'content-type': 'application/json' },
     });
     expectError(malformed, 400, 'VALIDATION_ERROR');
 
-    const badId = await owner.client.request('/api/calendar-events/not-an-id/targets');
+    const badId = await owner.client.request('/api/posts/not-an-id');
     expectError(badId, 400, 'VALIDATION_ERROR');
 
-    const signedOut = await new TestClient(t.app).request(
-      `/api/calendar-events/${event.id}/targets`,
-    );
+    const signedOut = await new TestClient(t.app).request(`/api/posts/${event.id}`);
     expectError(signedOut, 401, 'UNAUTHORIZED');
   });
 });
 
-describe('POST /api/calendar-events/{id}/publish-now', () => {
+describe('publishing now (PUT /api/posts/{id}, intent publish)', () => {
   it('publishes through the worker once, then refuses to publish again', async () => {
     const text = `Open late tonight ${crypto.randomUUID()}`;
     const event = await createEvent(owner, { content: text, status: 'draft' });
-    const chosen = await putTargets(owner, event.id, {
-      targets: [{ connection_id: facebook.id, format: 'post', media_ids: [] }],
-    });
+    const chosen = await putTargets(owner, event.id, [
+      { connection_id: facebook.id, format: 'post', media_ids: [] },
+    ]);
     expect(chosen.status, chosen.text).toBe(200);
 
-    const res = await owner.client.request(`/api/calendar-events/${event.id}/publish-now`, {
-      method: 'POST',
-    });
+    const res = await publishNow(owner, event.id);
     expect(res.status, res.text).toBe(200);
-    const state = publishingStateSchema.parse(res.json.data);
-    expect(state.event_status).toBe('scheduled');
+    const state = postSchema.parse(res.json.data);
+    expect(state.status).toBe('scheduled');
     expect(Date.parse(state.scheduled_for!)).toBeLessThanOrEqual(Date.now());
-    expect(state.targets.map((x) => x.status)).toEqual(['scheduled']);
+    expect(state.deliveries.map((x) => x.status)).toEqual(['scheduled']);
 
     // The app's own pg-boss worker takes the job.
     await expect
-      .poll(() => publishingStateOf(owner, event.id), { timeout: 20_000, interval: 250 })
+      .poll(() => postOf(owner, event.id), { timeout: 20_000, interval: 250 })
       .toMatchObject({
-        event_status: 'published',
-        targets: [
+        status: 'published',
+        deliveries: [
           {
             status: 'published',
             attempts: 1,
             last_error: null,
             external_id: expect.stringMatching(new RegExp(`^${world().pageId}_\\d+$`)),
             permalink: expect.stringMatching(
-              new RegExp(`^https://www\\.facebook\\.com/${world().pageId}/`),
+              new RegExp(`^${simulatorPages()}/facebook/${world().pageId}/posts/`),
             ),
           },
         ],
       });
     expect(publishedCopies(t, text)).toBe(1);
 
-    const again = await owner.client.request(`/api/calendar-events/${event.id}/publish-now`, {
-      method: 'POST',
-    });
+    const again = await publishNow(owner, event.id);
     expectError(again, 409, 'WORKFLOW_STATE_INVALID');
-    const changed = await putTargets(owner, event.id, { targets: [] });
+    const changed = await putTargets(owner, event.id, []);
     expectError(changed, 409, 'WORKFLOW_STATE_INVALID');
     expect(publishedCopies(t, text)).toBe(1);
   });
@@ -450,27 +413,25 @@ describe('POST /api/calendar-events/{id}/publish-now', () => {
     const text = `Story text ${crypto.randomUUID()}`;
     const tall = await insertMedia(t, owner.userId, 'image', { width: 1080, height: 1920 });
     const event = await createEvent(owner, { content: text, status: 'draft' });
-    const chosen = await putTargets(owner, event.id, {
-      targets: [{ connection_id: instagram.id, format: 'story', media_ids: [tall] }],
-    });
+    const chosen = await putTargets(owner, event.id, [
+      { connection_id: instagram.id, format: 'story', media_ids: [tall] },
+    ]);
     expect(chosen.status, chosen.text).toBe(200);
-    const res = await owner.client.request(`/api/calendar-events/${event.id}/publish-now`, {
-      method: 'POST',
-    });
+    const res = await publishNow(owner, event.id);
     expect(res.status, res.text).toBe(200);
 
     await expect
-      .poll(() => publishingStateOf(owner, event.id), { timeout: 20_000, interval: 250 })
+      .poll(() => postOf(owner, event.id), { timeout: 20_000, interval: 250 })
       .toMatchObject({
-        event_status: 'published',
-        targets: [
+        status: 'published',
+        deliveries: [
           {
             format: 'story',
             status: 'published',
             attempts: 1,
             last_error: null,
             permalink: expect.stringMatching(
-              /^https:\/\/www\.instagram\.com\/stories\/rosabakery\/\d+\/$/,
+              new RegExp(`^${simulatorPages()}/instagram/stories/rosabakery/\\d+/$`),
             ),
           },
         ],
@@ -487,9 +448,7 @@ describe('POST /api/calendar-events/{id}/publish-now', () => {
 
   it('refuses a post without any account', async () => {
     const event = await createEvent(owner, { status: 'draft' });
-    const res = await owner.client.request(`/api/calendar-events/${event.id}/publish-now`, {
-      method: 'POST',
-    });
+    const res = await publishNow(owner, event.id);
     expectError(res, 400, 'VALIDATION_ERROR');
     expect(res.json.error).toBe('Failed to schedule content');
     expect(res.json.metadata.fieldErrors).toEqual({

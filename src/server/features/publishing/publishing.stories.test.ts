@@ -10,7 +10,7 @@ import {
 } from '#server/test/app.ts';
 import { simulatedWorld } from '#server/test/meta-simulator.ts';
 import { platformPosts } from '../posts/posts.tables.ts';
-import { metaRuntime } from '../platforms/meta-runtime.ts';
+import { metaRuntime, SIMULATOR_BASE_PATH } from '../platforms/meta-runtime.ts';
 import { runPublish } from './worker/publish.ts';
 import { runReconcile } from './worker/reconcile.ts';
 import {
@@ -52,6 +52,8 @@ afterEach(() => {
 });
 
 const sim = () => metaRuntime(t.runtime.deps).simulator!;
+/** Where a simulated story's permalink leads in demo mode (docs/decisions/058). */
+const storyPages = () => `${t.runtime.deps.env.appUrl}${SIMULATOR_BASE_PATH}/instagram/stories`;
 
 /** One clock for the worker and the simulator, `days` ahead of the wall clock. */
 function clock(days: number) {
@@ -123,7 +125,7 @@ describe('an Instagram story', () => {
       format: 'story',
       attempts: 1,
       externalId: stories[0]!.id,
-      permalink: `https://www.instagram.com/stories/rosabakery/${stories[0]!.id}/`,
+      permalink: `${storyPages()}/rosabakery/${stories[0]!.id}/`,
       lastError: null,
     });
     expect(jobs.sent).toEqual([]);
@@ -210,7 +212,7 @@ describe('an Instagram story', () => {
     expect(await rowOf(post.id)).toMatchObject({
       status: 'published',
       externalId: ours.id,
-      permalink: `https://www.instagram.com/stories/rosabakery/${ours.id}/`,
+      permalink: `${storyPages()}/rosabakery/${ours.id}/`,
       lastError: null,
     });
     expect(jobs.sent).toEqual([]);

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { expect } from 'vitest';
 import { accountQuotaSchema, type AccountQuota } from '#shared/contracts/publishing.contract.ts';
+import { postSchema, type Post, type SaveIntent } from '#shared/contracts/posts.contract.ts';
 import type { SignedInUser, TestApp } from '#server/test/app.ts';
 import { simulatedWorld } from '#server/test/meta-simulator.ts';
 import { calendarEvents, platformPosts } from '../posts/posts.tables.ts';
@@ -125,12 +126,39 @@ export async function insertScheduledPost(
 /** An ISO time `hours` from now. */
 export const inHours = (hours: number) => new Date(Date.now() + hours * 3_600_000).toISOString();
 
-/** PUT /api/calendar-events/{id}/targets with `body` as it is. */
-export function putTargets(user: SignedInUser, eventId: string, body: unknown) {
-  return user.client.request(`/api/calendar-events/${eventId}/targets`, {
+/**
+ * Replaces a post's accounts as the composer does: PUT /api/posts/{id} with the post's own fields
+ * as they are, `targets` as given, and what it is now — scheduled again when it is scheduled (or
+ * as `intent` says), else a draft. `extra` is added to the body as it is.
+ */
+export async function saveWithTargets(
+  user: SignedInUser,
+  eventId: string,
+  targets: unknown,
+  options: { intent?: SaveIntent; extra?: Record<string, unknown> } = {},
+) {
+  const read = await user.client.request(`/api/posts/${eventId}`);
+  const post = read.status === 200 ? postSchema.parse(read.json.data) : null;
+  const fields = post
+    ? {
+        title: post.title,
+        content: post.content,
+        type: post.type,
+        scheduled_for: post.scheduled_for,
+      }
+    : { title: 'Not readable' };
+  const intent = options.intent ?? (post?.status === 'scheduled' ? 'schedule' : 'draft');
+  return user.client.request(`/api/posts/${eventId}`, {
     method: 'PUT',
-    json: body,
+    json: { post: fields, targets, intent, ...options.extra },
   });
+}
+
+/** GET /api/posts/{id}, answered and valid. */
+export async function postOf(user: SignedInUser, eventId: string): Promise<Post> {
+  const res = await user.client.request(`/api/posts/${eventId}`);
+  expect(res.status, res.text).toBe(200);
+  return postSchema.parse(res.json.data);
 }
 
 /** GET /api/publishing/quota as `user`, answered and valid. */

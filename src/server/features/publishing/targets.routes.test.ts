@@ -1,9 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import {
-  accountQuotaSchema,
-  publishingStateSchema,
-} from '#shared/contracts/publishing.contract.ts';
-import { calendarEventSchema } from '#shared/contracts/calendar.contract.ts';
+import { accountQuotaSchema } from '#shared/contracts/publishing.contract.ts';
+import { postSchema } from '#shared/contracts/posts.contract.ts';
 import {
   createSignedInUser,
   getTestApp,
@@ -15,13 +12,14 @@ import {
   connectAll,
   inHours,
   insertMedia,
-  putTargets,
+  postOf,
+  saveWithTargets,
   type Connected,
 } from './publishing.test-helpers.ts';
 
-// The composer's calls (decision 085): targets of a draft are stored as chosen, problems and all;
-// scheduling, publishing now and the targets of a scheduled post are refused with each field,
-// account and rule named. Through the real app and database.
+// The composer's save (PUT /api/posts/{id}, decisions 085 and 087): the accounts of a draft are
+// stored as chosen, problems and all; scheduling, publishing now and the accounts of a scheduled
+// post are refused with each field, account and rule named. Through the real app and database.
 
 let t: TestApp;
 let user: SignedInUser;
@@ -38,16 +36,23 @@ beforeAll(async () => {
 });
 
 async function draft(title: string, content = 'Fresh bread at 7am #bakery') {
-  const res = await user.client.request('/api/calendar-events', {
-    json: { title, content, platforms: ['instagram'], status: 'draft', scheduled_for: inHours(48) },
+  const res = await user.client.request('/api/posts', {
+    json: {
+      post: { title, content, platforms: ['instagram'], scheduled_for: inHours(48) },
+      intent: 'draft',
+    },
   });
   expect(res.status, res.text).toBe(201);
-  return calendarEventSchema.parse(res.json.data);
+  return postSchema.parse(res.json.data);
 }
 
-/** Replaces the event's targets with `targets`, as the composer sends them. */
+/** Replaces the post's accounts with `targets`, as the composer sends them. */
 const putTargetList = (eventId: string, targets: unknown[]) =>
-  putTargets(user, eventId, { targets });
+  saveWithTargets(user, eventId, targets);
+
+/** Schedules (or publishes) the post with the accounts it has: `targets` left out. */
+const withItsAccounts = (eventId: string, intent: 'schedule' | 'publish' = 'schedule') =>
+  saveWithTargets(user, eventId, undefined, { intent });
 
 /** Refused as a whole, each field named as the composer shows it. */
 function expectRefusal(
@@ -55,9 +60,10 @@ function expectRefusal(
     json: { error: string; metadata: { fieldErrors: Record<string, string> } };
   },
   fieldErrors: Record<string, string>,
+  message = 'Failed to schedule content',
 ) {
   expectError(res, 400, 'VALIDATION_ERROR');
-  expect(res.json.error).toBe('Failed to schedule content');
+  expect(res.json.error).toBe(message);
   expect(res.json.metadata.fieldErrors).toEqual(fieldErrors);
 }
 
@@ -69,33 +75,21 @@ describe('targets of a draft', () => {
       { connection_id: facebook.id, format: 'post', media_ids: [] },
     ]);
     expect(stored.status, stored.text).toBe(200);
-    const state = publishingStateSchema.parse(stored.json.data);
-    expect(state.event_status).toBe('draft');
-    expect(state.targets.map((x) => [x.platform, x.status, x.first_comment])).toEqual(
-      expect.arrayContaining([
-        ['instagram', 'draft', 'Open 7–3'],
-        ['facebook', 'draft', null],
-      ]),
-    );
+    const state = postSchema.parse(stored.json.data);
+    expect(state.status).toBe('draft');
+    // In the order chosen: the server numbers them so when it checks them again.
+    expect(state.deliveries.map((x) => [x.platform, x.status, x.first_comment])).toEqual([
+      ['instagram', 'draft', 'Open 7–3'],
+      ['facebook', 'draft', null],
+    ]);
 
-    const pendingOrder = state.targets.map((x) => x.connection_id);
-    const schedule = await user.client.request(`/api/calendar-events/${event.id}/schedule`, {
-      json: { scheduled_for: inHours(24) },
-    });
-    const index = pendingOrder.indexOf(instagram.id);
-    expectRefusal(schedule, {
-      [`targets.${index}.media_ids`]: '@rosabakery: Instagram needs at least one photo or video',
-    });
+    const refused = {
+      'targets.0.media_ids': '@rosabakery: Instagram needs at least one photo or video',
+    };
+    expectRefusal(await withItsAccounts(event.id), refused);
     // Refused as a whole: still a draft, nothing queued.
-    const after = await user.client.request(`/api/calendar-events/${event.id}`);
-    expect(after.json.data.status).toBe('draft');
-
-    const publish = await user.client.request(`/api/calendar-events/${event.id}/publish-now`, {
-      method: 'POST',
-    });
-    expectRefusal(publish, {
-      [`targets.${index}.media_ids`]: '@rosabakery: Instagram needs at least one photo or video',
-    });
+    expect((await postOf(user, event.id)).status).toBe('draft');
+    expectRefusal(await withItsAccounts(event.id, 'publish'), refused);
   });
 
   it('still refuse an account that is not connected, and files not in the library', async () => {
@@ -104,11 +98,15 @@ describe('targets of a draft', () => {
       { connection_id: crypto.randomUUID(), format: 'post', media_ids: [] },
       { connection_id: facebook.id, format: 'post', media_ids: [crypto.randomUUID()] },
     ]);
-    expectRefusal(res, {
-      'targets.0.connection_id':
-        'This account is not connected. Connect it on the Platforms page first',
-      'targets.1.media_ids.0': 'Rosa Bakery: This file is not in the media library',
-    });
+    expectRefusal(
+      res,
+      {
+        'targets.0.connection_id':
+          'This account is not connected. Connect it on the Platforms page first',
+        'targets.1.media_ids.0': 'Rosa Bakery: This file is not in the media library',
+      },
+      'Failed to save draft',
+    );
   });
 
   it('once fixed, schedule; the targets of a scheduled post are then checked when replaced', async () => {
@@ -122,10 +120,8 @@ describe('targets of a draft', () => {
         ])
       ).status,
     ).toBe(200);
-    const when = inHours(30);
-    const schedule = await user.client.request(`/api/calendar-events/${event.id}/schedule`, {
-      json: { scheduled_for: when },
-    });
+    const when = (await postOf(user, event.id)).scheduled_for;
+    const schedule = await withItsAccounts(event.id);
     expect(schedule.status, schedule.text).toBe(200);
 
     const replaced = await putTargetList(event.id, [
@@ -135,12 +131,11 @@ describe('targets of a draft', () => {
     expect(replaced.json.metadata.fieldErrors['targets.0.media_ids.1']).toMatch(
       /^@rosabakery: The aspect ratio 3(\.00)?:1 is outside 4:5 to 1\.91:1/,
     );
-    // The scheduled targets are untouched.
-    const targets = await user.client.request(`/api/calendar-events/${event.id}/targets`);
-    const state = publishingStateSchema.parse(targets.json.data);
-    expect(state.event_status).toBe('scheduled');
-    expect(state.targets).toHaveLength(1);
-    expect(state.targets[0]).toMatchObject({
+    // The scheduled accounts are untouched.
+    const state = await postOf(user, event.id);
+    expect(state.status).toBe('scheduled');
+    expect(state.deliveries).toHaveLength(1);
+    expect(state.deliveries[0]).toMatchObject({
       connection_id: instagram.id,
       format: 'post',
       media_ids: [photo],
@@ -163,23 +158,17 @@ describe('targets of a draft', () => {
       { connection_id: facebook.id, format: 'story', media_ids: [photo] },
     ]);
     expect(stored.status, stored.text).toBe(200);
-    const state = publishingStateSchema.parse(stored.json.data);
-    expect(state.targets.map((x) => [x.platform, x.format]).sort()).toEqual([
-      ['facebook', 'story'],
+    const state = postSchema.parse(stored.json.data);
+    expect(state.deliveries.map((x) => [x.platform, x.format])).toEqual([
       ['instagram', 'story'],
+      ['facebook', 'story'],
     ]);
-    const order = state.targets.map((x) => x.connection_id);
-    const ig = order.indexOf(instagram.id);
-    const fb = order.indexOf(facebook.id);
-    const schedule = await user.client.request(`/api/calendar-events/${event.id}/schedule`, {
-      json: { scheduled_for: inHours(24) },
-    });
-    expectRefusal(schedule, {
-      [`targets.${ig}.media_ids`]:
+    expectRefusal(await withItsAccounts(event.id), {
+      'targets.0.media_ids':
         '@rosabakery: A story is one photo or one video: keep one and remove the others',
-      [`targets.${ig}.first_comment`]:
+      'targets.0.first_comment':
         '@rosabakery: A story takes no comments: leave the first comment empty',
-      [`targets.${fb}.format`]:
+      'targets.1.format':
         'Rosa Bakery: Stories are published to Instagram accounts only: choose Post for this Page',
     });
 
@@ -191,12 +180,10 @@ describe('targets of a draft', () => {
         ])
       ).status,
     ).toBe(200);
-    const scheduled = await user.client.request(`/api/calendar-events/${event.id}/schedule`, {
-      json: { scheduled_for: inHours(24) },
-    });
+    const scheduled = await withItsAccounts(event.id);
     expect(scheduled.status, scheduled.text).toBe(200);
-    const read = await user.client.request(`/api/calendar-events/${event.id}/targets`);
-    expect(publishingStateSchema.parse(read.json.data).targets).toEqual([
+    const read = await postOf(user, event.id);
+    expect(read.deliveries).toEqual([
       expect.objectContaining({
         connection_id: instagram.id,
         format: 'story',
@@ -205,15 +192,14 @@ describe('targets of a draft', () => {
         status: 'scheduled',
       }),
     ]);
-    expect(read.json.data.event_status).toBe('scheduled');
+    expect(read.status).toBe('scheduled');
   });
 
   it('publish now without any account is refused with the targets field', async () => {
     const event = await draft('Nowhere to go');
-    const res = await user.client.request(`/api/calendar-events/${event.id}/publish-now`, {
-      method: 'POST',
+    expectRefusal(await withItsAccounts(event.id, 'publish'), {
+      targets: 'Choose at least one account to publish to',
     });
-    expectRefusal(res, { targets: 'Choose at least one account to publish to' });
   });
 });
 

@@ -342,8 +342,8 @@ describe('acting as staff', () => {
 
     const business = await member.client.request('/api/business-profile');
     expect(business.json.data.business_name).toBe('Rosa Bakery');
-    const created = await member.client.request('/api/calendar-events', {
-      json: { title: 'Staff post' },
+    const created = await member.client.request('/api/posts', {
+      json: { post: { title: 'Staff post' }, intent: 'draft' },
     });
     expect(created.status, JSON.stringify(created.json)).toBe(201);
     expect(created.json.data.user_id).toBe(owner.userId);
@@ -377,12 +377,16 @@ describe('acting as staff', () => {
 
   it('lets a viewer read and nothing else', async () => {
     const { owner, member } = await team('viewer');
-    await owner.client.request('/api/calendar-events', { json: { title: 'Owner post' } });
+    await owner.client.request('/api/posts', {
+      json: { post: { title: 'Owner post' }, intent: 'draft' },
+    });
     const list = await member.client.request('/api/calendar-events');
     expect(list.status).toBe(200);
     expect(list.json.data.map((e: { title: string }) => e.title)).toContain('Owner post');
     expectError(
-      await member.client.request('/api/calendar-events', { json: { title: 'Nope' } }),
+      await member.client.request('/api/posts', {
+        json: { post: { title: 'Nope' }, intent: 'draft' },
+      }),
       403,
       'FORBIDDEN',
     );
@@ -437,7 +441,9 @@ describe('acting as staff', () => {
   it('never lets a staff member of tenant A act in tenant B', async () => {
     const { member } = await team('staff');
     const other = await createSignedInUser(t, { businessName: 'Other Business' });
-    await other.client.request('/api/calendar-events', { json: { title: 'B secret' } });
+    await other.client.request('/api/posts', {
+      json: { post: { title: 'B secret' }, intent: 'draft' },
+    });
     expectError(
       await member.client.request('/api/staff/active-tenant', {
         method: 'PUT',

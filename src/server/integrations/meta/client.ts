@@ -124,6 +124,22 @@ export interface ContainerInput {
   cover_url?: string;
 }
 
+/**
+ * One item of an account's media edge as the profile grid reads it
+ * (docs/product/meta-platform.md#reading-instagram-media). `media_url` is a carousel's first
+ * item; `thumbnail_url` is given for videos only.
+ */
+export interface InstagramMediaItem {
+  id: string;
+  media_type?: 'IMAGE' | 'VIDEO' | 'CAROUSEL_ALBUM';
+  media_product_type?: 'AD' | 'FEED' | 'STORY' | 'REELS';
+  media_url?: string;
+  thumbnail_url?: string;
+  permalink?: string;
+  timestamp?: string;
+  caption?: string;
+}
+
 /** Which host an Instagram account is reached through: Facebook Login or Instagram Login. */
 export type IgHost = 'facebook' | 'instagram';
 
@@ -652,6 +668,34 @@ export function createMetaClient(config: MetaConfig, options: GraphHttpOptions =
         usageKey: igUserId,
       });
       return collect(first, token, igUserId, hostProof(host));
+    },
+
+    /**
+     * One page of the account's published media, newest first, from the cursor `after` of the
+     * page before (docs/product/meta-platform.md#paging): `after` of the next page, or null on
+     * the last one (the answer has no `next`).
+     */
+    async mediaPage(
+      host: IgHost,
+      igUserId: string,
+      token: string,
+      options: { after?: string | undefined; limit?: number } = {},
+    ): Promise<{ items: InstagramMediaItem[]; after: string | null }> {
+      const answer = await http.request<Paged<InstagramMediaItem>>({
+        method: 'GET',
+        url: hostUrl(host, `/${igUserId}/media`),
+        params: {
+          fields:
+            'id,media_type,media_product_type,media_url,thumbnail_url,permalink,timestamp,caption',
+          limit: options.limit ?? 25,
+          ...(options.after ? { after: options.after } : {}),
+        },
+        token,
+        proofSecret: hostProof(host),
+        usageKey: igUserId,
+      });
+      const after = answer.paging?.next ? (answer.paging.cursors?.after ?? null) : null;
+      return { items: answer.data, after };
     },
 
     /**

@@ -563,6 +563,102 @@ describe('Instagram stories', () => {
   );
 });
 
+describe('the media edge, as the profile grid reads it', () => {
+  // docs/product/meta-platform.md#reading-instagram-media, docs/decisions/078.
+  it.skipIf(REAL_API)(
+    'pages the published photo, reel and carousel newest first with their addresses; stories stay out',
+    async () => {
+      const { pageToken } = await pageAndToken();
+      const ig = SEED.igAccountId;
+      const publish = async (input: Parameters<MetaClient['ig']['createContainer']>[3]) => {
+        const k = await client.ig.createContainer('facebook', ig, pageToken, input);
+        await sim().call('/clock', { advanceSeconds: 60 });
+        return (await client.ig.publish('facebook', ig, pageToken, k.id)).id;
+      };
+      const photo = await publish({
+        image_url: 'https://cdn.example.com/photo.jpg',
+        caption: 'Rolls',
+      });
+      const reel = await publish({
+        media_type: 'REELS',
+        video_url: 'https://cdn.example.com/reel.mp4',
+        cover_url: 'https://cdn.example.com/reel-cover.jpg',
+      });
+      const plainReel = await publish({
+        media_type: 'REELS',
+        video_url: 'https://cdn.example.com/r2.mp4',
+      });
+      const children = [];
+      for (const name of ['first', 'second']) {
+        const child = await client.ig.createContainer('facebook', ig, pageToken, {
+          image_url: `https://cdn.example.com/${name}.jpg`,
+          is_carousel_item: true,
+        });
+        children.push(child.id);
+      }
+      const album = await publish({ media_type: 'CAROUSEL', children, caption: 'Two loaves' });
+      await publish({ media_type: 'STORIES', image_url: 'https://cdn.example.com/story.jpg' });
+
+      const first = await client.ig.mediaPage('facebook', ig, pageToken, { limit: 3 });
+      expect(first.items.map((m) => m.id)).toEqual([album, plainReel, reel]);
+      expect(first.after).toEqual(expect.any(String));
+      const [carousel, bare, covered] = first.items;
+      expect(carousel).toMatchObject({
+        media_type: 'CAROUSEL_ALBUM',
+        media_product_type: 'FEED',
+        media_url: 'https://cdn.example.com/first.jpg',
+        caption: 'Two loaves',
+        permalink: expect.stringMatching(/^https:\/\/www\.instagram\.com\/p\/[\w-]+\/$/),
+        timestamp: expect.stringMatching(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\+0000$/),
+      });
+      expect(carousel!.thumbnail_url).toBeUndefined();
+      expect(covered).toMatchObject({
+        media_type: 'VIDEO',
+        media_product_type: 'REELS',
+        media_url: 'https://cdn.example.com/reel.mp4',
+        thumbnail_url: 'https://cdn.example.com/reel-cover.jpg',
+      });
+      // Without a cover the platform still answers a thumbnail: the simulator draws one.
+      expect(bare!.thumbnail_url).toMatch(/\/cdn\/media-thumbnail\/\d+\.svg$/);
+      const frame = await fetch(bare!.thumbnail_url!);
+      expect(frame.status).toBe(200);
+      expect(frame.headers.get('content-type')).toBe('image/svg+xml');
+
+      const last = await client.ig.mediaPage('facebook', ig, pageToken, {
+        limit: 3,
+        after: first.after!,
+      });
+      expect(last.items.map((m) => m.id)).toEqual([photo]);
+      expect(last.items[0]).toMatchObject({
+        media_type: 'IMAGE',
+        media_url: 'https://cdn.example.com/photo.jpg',
+        caption: 'Rolls',
+      });
+      expect(last.items[0]!.thumbnail_url).toBeUndefined();
+      expect(last.after).toBeNull();
+    },
+  );
+
+  it.skipIf(REAL_API)(
+    'the Instagram Login host serves the same edge; another account’s token reads nothing of it',
+    async () => {
+      const token = await igLoginToken();
+      const ig = SEED.igLoginAccountId;
+      const k = await client.ig.createContainer('instagram', ig, token, {
+        image_url: 'https://cdn.example.com/a.jpg',
+      });
+      const published = await client.ig.publish('instagram', ig, token, k.id);
+      const page = await client.ig.mediaPage('instagram', ig, token);
+      expect(page).toEqual({
+        items: [expect.objectContaining({ id: published.id, media_type: 'IMAGE' })],
+        after: null,
+      });
+      const { pageToken } = await pageAndToken();
+      await expectMetaError(client.ig.mediaPage('facebook', ig, pageToken), 'invalid_parameter');
+    },
+  );
+});
+
 describe('faults, retries and rate limits', () => {
   const EXPECTED: Record<FaultName, MetaErrorKind> = Object.fromEntries(
     FAULT_NAMES.map((name) => {

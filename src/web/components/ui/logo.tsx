@@ -20,7 +20,9 @@ export function Logo({
         />
       </svg>
       {showName ? (
-        <span className={cn('text-lg font-bold tracking-tight', nameClassName)}>Soci Gen</span>
+        <span className={cn('text-lg font-bold tracking-tight whitespace-nowrap', nameClassName)}>
+          Soci Gen
+        </span>
       ) : (
         <span className="sr-only">Soci Gen</span>
       )}

@@ -1,6 +1,6 @@
 import { cn } from '../../lib/cn.ts';
 
-// Seed §9: the spinner comes in four sizes.
+// docs/product/constants.md#spinner-sizes: the spinner comes in four sizes.
 export const SPINNER_SIZES = ['sm', 'md', 'lg', 'xl'] as const;
 export type SpinnerSize = (typeof SPINNER_SIZES)[number];
 

@@ -2,7 +2,8 @@ import { Tooltip as TooltipPrimitive } from 'radix-ui';
 import type { ComponentProps, ReactNode } from 'react';
 import { cn } from '../../lib/cn.ts';
 
-// Seed §9: tooltips open after 700 ms; moving between triggers within 300 ms opens the next at once.
+// docs/product/constants.md#toasts-and-tooltips: tooltips open after 700 ms; moving between
+// triggers within 300 ms opens the next at once.
 export const TOOLTIP_DELAY_MS = 700;
 export const TOOLTIP_SKIP_DELAY_MS = 300;
 

@@ -11,7 +11,7 @@ import type { MfaChallenge } from '#shared/contracts/account-security.contract.t
 import type { AddonId } from '#shared/plans.ts';
 import type { AppErrorRecord } from '#shared/errors/index.ts';
 
-/** Seed §4: the session moves through these events. */
+/** docs/product/entities.md#session-events: the session moves through these events. */
 export const AUTH_EVENTS = [
   'signed-in',
   'token-refreshed',
@@ -23,12 +23,13 @@ export const AUTH_EVENTS = [
 export type AuthEvent = (typeof AUTH_EVENTS)[number];
 export type AuthEventListener = (event: AuthEvent, session: AuthSession | null) => void;
 
-/** Seed §4: authentication is loading, then initialised. */
+/** docs/product/entities.md#auth-states: authentication is loading, then initialised. */
 export type AuthStatus = 'loading' | 'initialised';
 
 /**
- * Profile and subscription arrive after the session (seed §4: 100 ms later); the guard waits for
- * them because the subscription decides whether the dashboard opens at all.
+ * Profile and subscription arrive after the session (docs/product/entities.md#auth-states: 100 ms
+ * later); the guard waits for them because the subscription decides whether the dashboard opens at
+ * all.
  */
 export type AccountStatus = 'idle' | 'loading' | 'ready' | 'error';
 

@@ -27,7 +27,10 @@ import {
 } from './lib/session-refresh.ts';
 import { initialCore, isUnauthorized, reducer } from './lib/session-state.ts';
 
-/** Seed §4/§9: the business profile and subscription are fetched 100 ms after a session change. */
+/**
+ * docs/product/entities.md#auth-states, docs/product/constants.md#accounts-and-plans: the business
+ * profile and subscription are fetched 100 ms after a session change.
+ */
 export const POST_LOGIN_FETCH_DELAY_MS = 100;
 
 async function nullWhenNotFound<T>(request: Promise<T>): Promise<T | null> {
@@ -65,8 +68,8 @@ export function AuthProvider({ children }: { children: ReactNode }) {
 
   const clearSession = useCallback(
     (reason: SignOutReason) => {
-      // Seed §4: sign-out clears user, session, profile, subscription and add-ons. Every cached
-      // query belongs to the user who left, so the whole cache goes.
+      // docs/product/entities.md#auth-states: sign-out clears user, session, profile, subscription
+      // and add-ons. Every cached query belongs to the user who left, so the whole cache goes.
       dispatch({ type: 'signed-out', reason });
       queryClient.clear();
       emit('signed-out', null);
@@ -94,7 +97,8 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     else dispatch({ type: 'initialised', session: null, error: normalizeError(initialError) });
   }, [initialStatus, initialSession, initialError]);
 
-  // Seed §4: 100 ms after the session changes, fetch the business profile and subscription.
+  // docs/product/entities.md#auth-states: 100 ms after the session changes, fetch the business
+  // profile and subscription.
   const [accountReadyFor, setAccountReadyFor] = useState(0);
   const { arrival } = core;
   useEffect(() => {
@@ -132,7 +136,8 @@ export function AuthProvider({ children }: { children: ReactNode }) {
       clearSession('expired');
   }, [subscriptionError, businessProfileError, clearSession]);
 
-  // Seed §9: refresh the session when 3 ticks (90 s) or fewer remain.
+  // docs/product/constants.md#session-refresh: refresh the session when 3 ticks (90 s) or fewer
+  // remain.
   const { session, receivedAt } = core;
   useEffect(() => {
     if (!session) return;
@@ -158,7 +163,8 @@ export function AuthProvider({ children }: { children: ReactNode }) {
         changeSession('signed-in', next);
         return next;
       } catch (error) {
-        // Seed §8: sign-in failures are stored as the error and returned to the caller.
+        // docs/product/errors.md#other-failure-handling: sign-in failures are stored as the error
+        // and returned to the caller.
         dispatch({ type: 'error', error: normalizeError(error) });
         throw error;
       }

@@ -6,7 +6,7 @@ import { appPaths } from '../../lib/app-paths.ts';
 import { hasUrlNotices, stripUrlNotices } from '../../lib/url-notices.ts';
 import { useAuth } from './auth-context.ts';
 
-// Seed §2 "Guard behaviour".
+// docs/product/routes.md#guard-behaviour.
 
 /** Shown without any check: a first-run setup, and the places a blocked user is sent to. */
 export const UNGUARDED_DASHBOARD_PATHS: ReadonlySet<string> = new Set([
@@ -48,8 +48,9 @@ export function RequireAuth({ children }: { children?: ReactNode }) {
   const location = useLocation();
   const auth = useAuth();
   const path = withoutTrailingSlash(location.pathname);
-  // Notices in the address (seed §2 `error`/`error_description`) are reported by the root layout;
-  // here they are dropped from the address, or from the origin kept for after login.
+  // Notices in the address (`error`/`error_description`, docs/product/routes.md#guard-behaviour)
+  // are reported by the root layout; here they are dropped from the address, or from the origin
+  // kept for after login.
   const search = stripUrlNotices(location.search);
   const content = hasUrlNotices(location.search) ? (
     <Navigate to={{ pathname: location.pathname, search, hash: location.hash }} replace />

@@ -1,8 +1,8 @@
 import { createStore, useStore } from '../../lib/create-store.ts';
 
-// Seed §2: engine room state is the active tab (default "prompt"), the session id and the
-// campaign being viewed. Kept outside the page so leaving the engine room and coming back
-// resumes the same conversation.
+// docs/product/routes.md#engine-room-state: engine room state is the active tab (default "prompt"),
+// the session id and the campaign being viewed. Kept outside the page so leaving the engine room
+// and coming back resumes the same conversation.
 
 export const ENGINE_ROOM_TABS = ['prompt', 'sessions', 'campaign'] as const;
 export type EngineRoomTab = (typeof ENGINE_ROOM_TABS)[number];

@@ -9,7 +9,7 @@ export function NotFoundContent() {
       <div className="flex size-14 items-center justify-center rounded-full bg-secondary text-secondary-foreground">
         <SearchX aria-hidden className="size-7" />
       </div>
-      <p className="text-sm font-semibold tracking-wide text-primary uppercase">404</p>
+      <p className="text-sm font-semibold tracking-wide text-link uppercase">404</p>
       <h1 className="text-3xl font-bold tracking-tight text-foreground sm:text-4xl">
         Page not found
       </h1>

@@ -7,7 +7,7 @@ import { reportError } from '../../lib/errors.ts';
 import { cn } from '../../lib/cn.ts';
 import { NotFoundContent } from './not-found-page.tsx';
 
-// Seed §2 "Layout and chrome": the generic error panel.
+// docs/product/routes.md#error-panel: the generic error panel.
 export const ERROR_PANEL_TITLE = 'Something went wrong';
 export const ERROR_PANEL_TEXT = 'An error occurred while loading this section.';
 export const ERROR_DETAILS_FALLBACK = 'An unexpected error occurred';

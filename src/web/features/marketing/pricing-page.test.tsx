@@ -23,7 +23,8 @@ describe('PricingPage', () => {
 
   it('shows the Premium price from the plan catalogue, monthly then yearly after toggling', () => {
     renderPricing();
-    // Guard the catalogue numbers the page is meant to show (PRODUCT §5).
+    // Guard the catalogue numbers the page is meant to show
+    // (docs/product/roles-and-plans.md#plan-catalogue).
     expect(PLANS.premium.priceMonthly).toBe(29);
     expect(PLANS.premium.priceYearly).toBe(290);
 

@@ -12,11 +12,16 @@ export { useInvalidatePosts } from './api/use-invalidate-posts.ts';
 export { usePost } from './api/use-post.ts';
 export { quotaLeftText, usePublishingQuota } from './api/use-publishing-quota.ts';
 export { useReschedulePost } from './api/use-reschedule-post.ts';
+export { useQueue, useQueueAction, type QueueAction } from './api/use-queue.ts';
 export { useUpcomingEvents } from './api/use-upcoming-posts.ts';
 
 // What the calendar mounts: the composer (opened by address) and the quick view.
 export { ComposerHost, withComposer } from './components/composer/composer-host.tsx';
+export type { ComposerPrefill } from './components/composer/composer-props.ts';
 export { EventDialog, type EventDialogState } from './components/event-dialog/event-dialog.tsx';
+
+// The date and time fields of a post, in the business time zone.
+export { DateTimeFields } from './components/date-time-fields.tsx';
 
 // How a post looks: platform colours, status icons and words.
 export {
@@ -30,7 +35,13 @@ export {
 } from './components/event-style.tsx';
 
 // Rules, links and permissions.
-export { newEventValues } from './lib/event-form.ts';
+export { newEventValues, type EventFormValues } from './lib/event-form.ts';
 export { calendarLinkFor, composerLinkFor, EVENT_PARAM } from './lib/links.ts';
-export { canMove, choosableStatuses, STATUS_LABELS, TYPE_LABELS } from './lib/post-rules.ts';
+export {
+  canMove,
+  choosableStatuses,
+  opensInComposer,
+  STATUS_LABELS,
+  TYPE_LABELS,
+} from './lib/post-rules.ts';
 export { usePostPermissions } from './lib/use-post-permissions.ts';

@@ -15,7 +15,7 @@ export const adminKeys = {
 };
 
 // Status, plan and roles go through the administration calls of profiles, user_roles and the
-// subscription (seed §7); the list and the health page are this area's own.
+// subscription (docs/product/services.md); the list and the health page are this area's own.
 export const adminApi = {
   setupNeeded: (signal?: AbortSignal) =>
     api.get<{ needed: boolean }>(routes.setup, signal ? { signal } : {}),

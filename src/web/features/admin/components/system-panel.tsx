@@ -123,7 +123,15 @@ function HealthView({ health }: { health: SystemHealth }) {
               Jobs per queue and state ({health.database} database).
             </CardDescription>
           </CardHeader>
-          <CardContent className="overflow-x-auto">
+          {/* Tables that scroll sideways take focus, so the keyboard can scroll them too; `relative`
+              keeps their screen-reader-only captions inside (an absolute element outside would
+              widen the page). */}
+          <CardContent
+            className="relative overflow-x-auto"
+            tabIndex={0}
+            role="region"
+            aria-label="Job queues"
+          >
             {health.queues.length === 0 ? (
               <p className="text-sm text-muted-foreground">No jobs yet.</p>
             ) : (
@@ -211,7 +219,12 @@ function HealthView({ health }: { health: SystemHealth }) {
             ).
           </CardDescription>
         </CardHeader>
-        <CardContent className="overflow-x-auto">
+        <CardContent
+          className="relative overflow-x-auto"
+          tabIndex={0}
+          role="region"
+          aria-label="Recent calls"
+        >
           <table className="w-full min-w-[520px] text-left text-sm">
             <caption className="sr-only">Recent calls</caption>
             <thead className="text-xs text-muted-foreground uppercase">

@@ -177,7 +177,9 @@ export function UsersPanel() {
       ) : accounts.data.items.length === 0 ? (
         <p className="py-8 text-center text-muted-foreground">No users match “{search}”.</p>
       ) : (
-        <div className="overflow-x-auto rounded-xl border border-border bg-card">
+        <div className="relative overflow-x-auto rounded-xl border border-border bg-card">
+          {/* `relative`: its screen-reader-only labels are absolute, and would otherwise sit past
+              a phone's edge and widen the page (docs/decisions/090). */}
           <table className="w-full min-w-[760px] text-left text-sm">
             <caption className="sr-only">Users</caption>
             <thead className="border-b border-border bg-muted/50 text-xs text-muted-foreground uppercase">

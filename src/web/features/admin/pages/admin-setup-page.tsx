@@ -7,13 +7,7 @@ import { ShieldCheck } from 'lucide-react';
 import { adminSetupInputSchema } from '#shared/contracts/admin.contract.ts';
 import { Alert } from '../../../components/ui/alert.tsx';
 import { Button, buttonClasses } from '../../../components/ui/button.tsx';
-import {
-  Card,
-  CardContent,
-  CardDescription,
-  CardHeader,
-  CardTitle,
-} from '../../../components/ui/card.tsx';
+import { Card, CardContent, CardDescription, CardHeader } from '../../../components/ui/card.tsx';
 import { FormField } from '../../../components/ui/form-field.tsx';
 import { PasswordInput } from '../../../components/ui/password-input.tsx';
 import { Skeleton } from '../../../components/ui/skeleton.tsx';
@@ -22,8 +16,9 @@ import { useDocumentTitle } from '../../../lib/use-document-title.ts';
 import { applyServerErrors, useAuth } from '../../auth/index.ts';
 import { adminApi, adminKeys } from '../api/admin-api.ts';
 
-// Seed §2: shown without any check. The first administrator is created here, once, with the
-// one-time token the server prints when it starts while no administrator exists (decision 033).
+// docs/product/routes.md#guard-behaviour: shown without any check. The first administrator is
+// created here, once, with the one-time token the server prints when it starts while no
+// administrator exists (decision 033).
 
 type FormValues = { token: string };
 
@@ -61,7 +56,8 @@ export default function AdminSetupPage() {
       </Alert>
     );
   } else if (!auth.user) {
-    // Seed §2: this page is shown without any check; it asks for the sign-in it needs itself.
+    // docs/product/routes.md#guard-behaviour: this page is shown without any check; it asks for the
+    // sign-in it needs itself.
     body = (
       <div className="grid gap-3">
         <Alert variant="info" title="Log in first">
@@ -94,7 +90,13 @@ export default function AdminSetupPage() {
           <PasswordInput autoComplete="off" spellCheck={false} {...form.register('token')} />
         </FormField>
         <div>
-          <Button type="submit" disabled={setup.isPending}>
+          {/* The address can be long: the label wraps rather than widening a phone's page (`!`:
+              cn() does not merge classes, and the button's own height and nowrap would win). */}
+          <Button
+            type="submit"
+            disabled={setup.isPending}
+            className="h-auto! min-h-10 py-2 text-left whitespace-normal! wrap-anywhere"
+          >
             {setup.isPending ? 'Checking…' : `Make ${auth.user.email} an administrator`}
           </Button>
         </div>
@@ -109,7 +111,8 @@ export default function AdminSetupPage() {
           <div className="flex size-10 items-center justify-center rounded-full bg-secondary text-secondary-foreground">
             <ShieldCheck aria-hidden className="size-5" />
           </div>
-          <CardTitle>Set up the first administrator</CardTitle>
+          {/* The page's only heading, so its first level (docs/decisions/090). */}
+          <h1 className="text-lg leading-tight font-semibold">Set up the first administrator</h1>
           <CardDescription>
             Administrators manage every account of this installation: status, plan and roles, and
             the health of the system.
@@ -117,7 +120,7 @@ export default function AdminSetupPage() {
         </CardHeader>
         <CardContent className="grid gap-4">
           {body}
-          <Link to="/dashboard" className="text-sm text-primary hover:underline">
+          <Link to="/dashboard" className="text-sm text-link hover:underline">
             Back to the dashboard
           </Link>
         </CardContent>

@@ -44,7 +44,8 @@ export function GenerationResults({
   /** The calendar event a slot's variant was saved as, when known. */
   eventOf(slot: Slot): CalendarEvent | null;
   run(options: GenerateOptions, target: number | 'all'): Promise<void>;
-  onSave(slot: number, body: SaveVariantInput): Promise<void>;
+  /** Saves the slot's variant; the event it was saved as. */
+  onSave(slot: number, body: SaveVariantInput): Promise<CalendarEvent | null>;
 }) {
   const readySlots = state.slots.filter((s) => s.status === 'ready');
   const failedSlot = state.slots.find((s) => s.status === 'failed');

@@ -217,7 +217,7 @@ function AiEventRow({ event }: { event: CalendarEvent }) {
   );
 }
 
-/** Seed §7 "AI content": the calendar's ai_generated posts. */
+/** docs/product/services.md#calendar-events "AI content": the calendar's ai_generated posts. */
 export function AiCalendarContent() {
   const query = useAiGeneratedPosts();
   return (

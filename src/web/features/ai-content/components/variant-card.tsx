@@ -1,5 +1,5 @@
 import { useId, useState } from 'react';
-import { Link } from 'react-router';
+import { Link, useNavigate } from 'react-router';
 import { CalendarClock, CalendarPlus, Copy, ExternalLink, RefreshCw, Save } from 'lucide-react';
 import { toast } from 'sonner';
 import {
@@ -7,6 +7,7 @@ import {
   type GenerateOptions,
   type SaveVariantInput,
 } from '#shared/contracts/ai-content.contract.ts';
+import type { CalendarEvent } from '#shared/contracts/calendar.contract.ts';
 import { checkTextLimits, countHashtags, hashtagCap, limitsFor } from '#shared/platform-limits.ts';
 import { Alert } from '../../../components/ui/alert.tsx';
 import { Badge } from '../../../components/ui/badge.tsx';
@@ -36,7 +37,8 @@ interface VariantCardProps {
   onEdit: (caption: string) => void;
   onToggleTag: (tag: string) => void;
   onRegenerate: () => void;
-  onSave: (body: SaveVariantInput) => Promise<void>;
+  /** Saves the variant as its post; the event it was saved as. */
+  onSave: (body: SaveVariantInput) => Promise<CalendarEvent | null>;
 }
 
 export function VariantCard({
@@ -52,6 +54,7 @@ export function VariantCard({
   onSave,
 }: VariantCardProps) {
   const id = useId();
+  const navigate = useNavigate();
   const limits = limitsFor(options.platform, options.format);
   const cap = hashtagCap(limits);
   const firstSlot = slot.variant?.best_times.slots[0];
@@ -67,11 +70,16 @@ export function VariantCard({
   const problems = checkTextLimits(text, limits);
   const tagCount = countHashtags(text);
 
-  async function save(status: 'draft' | 'scheduled') {
+  /**
+   * Save draft keeps the post's time. Schedule saves it at the time chosen and opens it in the
+   * composer to choose its accounts and schedule it there (nothing is scheduled without one,
+   * docs/decisions/087); a post scheduled already stays so, with the text as edited here.
+   */
+  async function save(intent: 'draft' | 'scheduled') {
     setSaveError(null);
     setWhenError(null);
-    let scheduledFor: string | null = null;
-    if (status === 'scheduled') {
+    let scheduledFor: string | undefined;
+    if (intent === 'scheduled') {
       const date = when ? new Date(when) : null;
       if (!date || Number.isNaN(date.getTime())) {
         setWhenError('Choose when to publish');
@@ -83,14 +91,17 @@ export function VariantCard({
       }
       scheduledFor = date.toISOString();
     }
-    setSaving(status);
+    const status =
+      intent === 'scheduled' && slot.event?.status === 'scheduled' ? 'scheduled' : 'draft';
+    setSaving(intent);
     try {
-      await onSave({
+      const event = await onSave({
         caption: slot.caption,
         hashtags: slot.hashtags,
         status,
-        scheduled_for: scheduledFor,
+        ...(scheduledFor ? { scheduled_for: scheduledFor } : {}),
       });
+      if (intent === 'scheduled' && event) void navigate(composerLinkFor(event.id));
     } catch (error) {
       const fields = fieldErrorsOf(error);
       if (fields['scheduled_for']) setWhenError(fields['scheduled_for']);

@@ -4,6 +4,7 @@ import type {
   SaveVariantInput,
   StreamError,
 } from '#shared/contracts/ai-content.contract.ts';
+import type { CalendarEvent } from '#shared/contracts/calendar.contract.ts';
 import { AppError } from '#shared/errors/index.ts';
 import { fieldErrorsOf } from '../../../lib/api-client.ts';
 import { reportError, userMessageOf } from '../../../lib/errors.ts';
@@ -66,9 +67,9 @@ export function useGeneration(onStart: (options: GenerateOptions) => void) {
   );
 
   const onSave = useCallback(
-    async (slotIndex: number, body: SaveVariantInput) => {
+    async (slotIndex: number, body: SaveVariantInput): Promise<CalendarEvent | null> => {
       const slot = state.slots[slotIndex];
-      if (!slot?.generationId) return;
+      if (!slot?.generationId) return null;
       try {
         const result = await save.mutateAsync({
           generationId: slot.generationId,
@@ -76,6 +77,7 @@ export function useGeneration(onStart: (options: GenerateOptions) => void) {
           body,
         });
         dispatch({ type: 'saved', slot: slotIndex, event: result.event });
+        return result.event;
       } catch (error) {
         // Field problems are shown on the card; anything else also gets the usual toast.
         if (Object.keys(fieldErrorsOf(error)).length === 0) reportError(error);

@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { fireEvent, render, screen, within } from '@testing-library/react';
-import { MemoryRouter } from 'react-router';
+import { MemoryRouter, RouterProvider, createMemoryRouter, useLocation } from 'react-router';
 import { QueryClientProvider } from '@tanstack/react-query';
 import type {
   AiStatus,
@@ -173,6 +173,92 @@ describe('AI content page', () => {
     expect(within(first).getByText('1 / 30 hashtags')).toBeTruthy();
   });
 
+  it('schedules through the composer: the variant is saved as a draft at the time chosen, then opened there', async () => {
+    const EVENT_ID = '00000000-0000-4000-8000-0000000000e1';
+    const saved: CalendarEvent = {
+      id: EVENT_ID,
+      user_id: USER_ID,
+      title: 'Fresh bread today!',
+      content: 'Fresh bread today! #Bread #Bakery',
+      platforms: ['instagram'],
+      type: 'ai_generated',
+      status: 'draft',
+      scheduled_for: '2099-01-06T11:00:00.000Z',
+      created_at: '2026-01-01T00:00:00Z',
+      updated_at: '2026-01-01T00:00:00Z',
+    };
+    installApi(
+      [
+        {
+          type: 'start',
+          generation_id: GEN_ID,
+          provider: { kind: 'offline', label: 'Offline generator' },
+          variants: 1,
+          allowance: allowanceAfter,
+        },
+        { type: 'variant', variant: variant(0, 'Fresh bread today!') },
+      ],
+      status(),
+      {
+        [`POST /api/ai-content/generations/${GEN_ID}/variants/0/event`]: ok({
+          event: saved,
+          generation: generation(
+            GEN_ID,
+            'Our bread is back',
+            ['Fresh bread today!'],
+            saved.created_at,
+          ),
+        }),
+      },
+    );
+    const calls: unknown[] = [];
+    const fetchNow = globalThis.fetch;
+    vi.stubGlobal(
+      'fetch',
+      vi.fn((input: RequestInfo | URL, init?: RequestInit) => {
+        if (init?.method === 'POST' && String(input).endsWith('/event')) {
+          calls.push(JSON.parse(String(init.body)));
+        }
+        return fetchNow(input, init);
+      }),
+    );
+    function Calendar() {
+      return <p>calendar at {useLocation().search}</p>;
+    }
+    const router = createMemoryRouter(
+      [
+        { path: '/dashboard/ai-content', Component: AiContentPage },
+        { path: '/dashboard/calendar', Component: Calendar },
+      ],
+      { initialEntries: ['/dashboard/ai-content'] },
+    );
+    render(
+      <QueryClientProvider client={createQueryClient()}>
+        <AuthContext.Provider value={authValue({ subscription: subscription({ plan: 'trial' }) })}>
+          <RouterProvider router={router} />
+        </AuthContext.Provider>
+      </QueryClientProvider>,
+    );
+    await screen.findByText('Offline generator');
+    fireEvent.change(screen.getByLabelText('What should the post be about?'), {
+      target: { value: 'Our bread is back' },
+    });
+    fireEvent.click(screen.getByRole('button', { name: 'Generate' }));
+    const first = await screen.findByRole('region', { name: 'Variant 1' });
+    fireEvent.click(within(first).getByRole('button', { name: 'Schedule' }));
+    expect(await screen.findByText(`calendar at ?compose=${EVENT_ID}`)).toBeTruthy();
+    // A draft, linked to its generation, at the best time shown: its accounts are chosen in the
+    // composer, where it is scheduled.
+    expect(calls).toEqual([
+      {
+        caption: 'Fresh bread today!',
+        hashtags: ['#Bread', '#Bakery'],
+        status: 'draft',
+        scheduled_for: '2099-01-06T11:00:00.000Z',
+      },
+    ]);
+  });
+
   it('keeps the prompt and offers to try again when the provider fails', async () => {
     installApi([
       {
@@ -224,7 +310,7 @@ describe('AI content page', () => {
     expect(await screen.findByText('Keep the prompt under 2000 characters')).toBeTruthy();
   });
 
-  it('is behind the plan gate on Free (seed §6)', () => {
+  it('is behind the plan gate on Free (docs/product/roles-and-plans.md#features-by-plan)', () => {
     installApi([]);
     renderPage('free');
     expect(screen.getByText('AI Content is part of the Premium plan')).toBeTruthy();

@@ -100,12 +100,12 @@ function AiContentWorkspace() {
   const languages =
     info?.provider.kind === 'offline' ? (info.offline_languages as AiLanguage[]) : null;
   const shownIds = new Set(state.slots.map((s) => s.generationId).filter((id) => id !== null));
-  // A variant saved before (on another visit) shows its calendar event, when the list has it.
-  const eventOf = (slot: Slot) =>
-    slot.event ??
-    (slot.variant?.event_id
-      ? (calendarContent.data?.find((e) => e.id === slot.variant!.event_id) ?? null)
-      : null);
+  // A variant saved before (on another visit) shows its calendar event, when the list has it; the
+  // list's copy is the newer one (scheduled since in the composer, say).
+  const eventOf = (slot: Slot) => {
+    const id = slot.event?.id ?? slot.variant?.event_id;
+    return (id ? calendarContent.data?.find((e) => e.id === id) : undefined) ?? slot.event ?? null;
+  };
 
   return (
     <div className="grid gap-6">

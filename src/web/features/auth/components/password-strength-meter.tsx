@@ -15,8 +15,9 @@ const SEGMENT_COLOURS = [
 ] as const;
 
 /**
- * Five segments for zxcvbn's score 0–4. The label is text as well as colour, and the weak
- * message is the seed's WEAK_PASSWORD text with the estimator's advice.
+ * Five segments for zxcvbn's score 0–4. The label is text as well as colour, and the weak message
+ * is the WEAK_PASSWORD text (docs/product/validation.md#password-and-input-messages) with the
+ * estimator's advice.
  */
 export function PasswordStrengthMeter({
   strength,

@@ -1,7 +1,7 @@
-// Seed §9: a timer ticks every 30 s and refreshes the session once 3 ticks (90 s) or fewer remain
-// before it expires. Time left is measured from when the session arrived, using the server's
-// `expiresIn` and the browser's monotonic clock, so a wrong wall clock cannot trigger or skip a
-// refresh.
+// docs/product/constants.md#session-refresh: a timer ticks every 30 s and refreshes the session
+// once 3 ticks (90 s) or fewer remain before it expires. Time left is measured from when the
+// session arrived, using the server's `expiresIn` and the browser's monotonic clock, so a wrong
+// wall clock cannot trigger or skip a refresh.
 
 export const REFRESH_TICK_MS = 30_000;
 export const REFRESH_THRESHOLD_TICKS = 3;

@@ -3,7 +3,8 @@ import { AppError, type AppErrorRecord } from '#shared/errors/index.ts';
 import type { AuthEvent, SignOutReason } from '../auth-context.ts';
 import { monotonicNow } from './session-refresh.ts';
 
-// The session as the auth provider holds it (seed §4), and the moves between its states.
+// The session as the auth provider holds it (docs/product/entities.md#auth-states), and the moves
+// between its states.
 
 export interface CoreState {
   status: 'loading' | 'initialised';
@@ -39,7 +40,8 @@ export function reducer(state: CoreState, action: CoreAction): CoreState {
         error: action.error ?? null,
       };
     case 'session-changed':
-      // Seed §4: on a session change the user and session are set and the error is cleared.
+      // docs/product/entities.md#auth-states: on a session change the user and session are set and
+      // the error is cleared.
       return {
         ...state,
         status: 'initialised',

@@ -49,7 +49,8 @@ function fill(values: Record<string, string>) {
 }
 
 describe('RegisterPage', () => {
-  it('explains a weak password with the seed message and does not send it', async () => {
+  // The message of docs/product/validation.md#password-and-input-messages.
+  it('explains a weak password with the product message and does not send it', async () => {
     const { calls } = renderRegister(
       ok({ user: { id: USER_ID, email: 'a@b.co' }, confirmationRequired: true }),
     );

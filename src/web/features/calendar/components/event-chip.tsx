@@ -1,4 +1,4 @@
-import { memo, type KeyboardEvent } from 'react';
+import { memo, use, type KeyboardEvent } from 'react';
 import { StickyNote, Sparkles } from 'lucide-react';
 import type { CalendarEvent } from '#shared/contracts/calendar.contract.ts';
 import { cn } from '../../../lib/cn.ts';
@@ -12,6 +12,8 @@ import {
   TYPE_LABELS,
 } from '../../posts/index.ts';
 import { formatTime } from '../../../lib/date-format.ts';
+import { CoversContext } from '../lib/covers-context.ts';
+import { PostThumb } from './post-thumb.tsx';
 
 export const DRAG_TYPE = 'application/x-soci-gen-event';
 export const MOVE_HINT_ID = 'calendar-move-hint';
@@ -54,6 +56,8 @@ export const EventChip = memo(function EventChip({
   const time = formatTime(new Date(event.scheduled_for!), timeZone);
   const stacked = verticalStep === 'week';
   const movable = canEdit && canMove(event);
+  // Its first medium as a small picture, and the title on up to two lines (docs/decisions/078).
+  const cover = use(CoversContext).get(event.id)?.cover ?? null;
   const label = describe(event, time);
 
   function onKeyDown(e: KeyboardEvent<HTMLButtonElement>) {
@@ -95,21 +99,49 @@ export const EventChip = memo(function EventChip({
         movable ? 'cursor-grab active:cursor-grabbing' : 'cursor-pointer',
       )}
     >
-      <PlatformStripe platforms={event.platforms} className={stacked ? 'h-8' : 'h-4'} />
+      {/* The title comes before the time in the markup, as in the name (which must contain the
+          text shown, WCAG 2.5.3); `order-first` still shows the time first. */}
+      <PlatformStripe
+        platforms={event.platforms}
+        className={cn('order-first', stacked ? 'h-8' : 'h-4')}
+      />
       {stacked ? (
-        // Month cells are narrow: the time goes above the title so the title keeps its room.
-        <span className="grid min-w-0 flex-1">
-          <span className="flex items-center gap-1 text-[0.6875rem] text-muted-foreground tabular-nums">
+        // Month cells are narrow: the time (and the picture) go above the title, which keeps the
+        // chip's width for two lines. On a phone a post with a picture shows the picture alone;
+        // its name says the rest.
+        <span className="grid min-w-0 flex-1 grid-cols-[minmax(0,1fr)_auto] items-center gap-x-1">
+          <span
+            className={cn(
+              'col-span-2 row-start-2 line-clamp-2 font-medium break-words',
+              cover ? 'max-sm:sr-only' : '',
+            )}
+          >
+            {event.title}
+          </span>{' '}
+          <span
+            className={cn(
+              'row-start-1 flex min-w-0 items-center gap-1 text-[0.6875rem] whitespace-nowrap text-muted-foreground tabular-nums',
+              cover ? 'max-sm:hidden' : '',
+            )}
+          >
             <StatusIcon status={event.status} className="size-3" />
-            {time}
+            <span className="truncate">{time}</span>
           </span>
-          <span className="truncate font-medium">{event.title}</span>
+          {cover ? (
+            <PostThumb
+              cover={cover}
+              className="col-start-2 row-start-1 size-6 max-sm:col-start-1 max-sm:size-7"
+            />
+          ) : null}
         </span>
       ) : (
         <>
-          <StatusIcon status={event.status} />
-          <span className="shrink-0 text-muted-foreground tabular-nums">{time}</span>
-          <span className="min-w-0 flex-1 truncate font-medium">{event.title}</span>
+          <StatusIcon status={event.status} className="order-first" />
+          {cover ? <PostThumb cover={cover} className="size-5" /> : null}
+          <span className="line-clamp-2 min-w-0 flex-1 font-medium break-words">
+            {event.title}
+          </span>{' '}
+          <span className="order-first shrink-0 text-muted-foreground tabular-nums">{time}</span>
         </>
       )}
       {event.type === 'note' ? (

@@ -4,6 +4,7 @@ import type { CalendarEvent } from '#shared/contracts/calendar.contract.ts';
 import { cn } from '../../../lib/cn.ts';
 import { formatLongDay, formatWeekdayShort } from '../../../lib/date-format.ts';
 import { formatDateKey, sameDate, type PlainDate } from '../../../lib/zoned-time.ts';
+import { IDEA_DRAG_TYPE } from '../lib/ideas-model.ts';
 import { DRAG_TYPE, EventChip, type ChipActions } from './event-chip.tsx';
 
 /** How many events a month cell shows before "+N more". */
@@ -14,6 +15,8 @@ export interface SlotActions extends ChipActions {
   onCreate(day: PlainDate, hour?: number): void;
   /** An event dropped on a day (and hour). */
   onDrop(eventId: string, day: PlainDate, hour?: number): void;
+  /** An idea of the tray dropped on a day (and hour), docs/decisions/078. */
+  onDropIdea?: ((ideaKey: string, day: PlainDate, hour?: number) => void) | undefined;
   /** "+N more": show that day on its own. */
   onShowDay(day: PlainDate): void;
 }
@@ -28,18 +31,32 @@ interface MonthViewProps {
   label: string;
 }
 
-export function dropHandlers(onDrop: (eventId: string) => void, setOver: (over: boolean) => void) {
+export function dropHandlers(
+  onDrop: (eventId: string) => void,
+  setOver: (over: boolean) => void,
+  /** An idea of the tray dropped here (it is planned there, not moved). */
+  onIdea?: (ideaKey: string) => void,
+) {
+  const isIdea = (e: DragEvent) =>
+    onIdea !== undefined && e.dataTransfer.types.includes(IDEA_DRAG_TYPE);
   return {
     onDragOver(e: DragEvent) {
-      if (!e.dataTransfer.types.includes(DRAG_TYPE)) return;
+      if (!e.dataTransfer.types.includes(DRAG_TYPE) && !isIdea(e)) return;
       e.preventDefault();
-      e.dataTransfer.dropEffect = 'move';
+      e.dataTransfer.dropEffect = isIdea(e) ? 'copy' : 'move';
       setOver(true);
     },
     onDragLeave() {
       setOver(false);
     },
     onDrop(e: DragEvent) {
+      const idea = isIdea(e) ? e.dataTransfer.getData(IDEA_DRAG_TYPE) : '';
+      if (idea) {
+        setOver(false);
+        e.preventDefault();
+        onIdea!(idea);
+        return;
+      }
       const id = e.dataTransfer.getData(DRAG_TYPE);
       setOver(false);
       if (!id) return;
@@ -79,7 +96,13 @@ const MonthCell = memo(function MonthCell({
         inMonth ? 'bg-card' : 'bg-muted/40',
         over ? 'bg-secondary ring-2 ring-primary ring-inset' : '',
       )}
-      {...(actions.canEdit ? dropHandlers((id) => actions.onDrop(id, day), setOver) : {})}
+      {...(actions.canEdit
+        ? dropHandlers(
+            (id) => actions.onDrop(id, day),
+            setOver,
+            actions.onDropIdea && ((key) => actions.onDropIdea!(key, day)),
+          )
+        : {})}
     >
       {actions.canEdit ? (
         // Covers the cell, under the events: clicking any empty part of the day creates.

@@ -37,7 +37,13 @@ const HourSlot = memo(function HourSlot({
         'relative min-h-11 min-w-0 border-r border-b border-border p-0.5',
         over ? 'bg-secondary ring-2 ring-primary ring-inset' : '',
       )}
-      {...(actions.canEdit ? dropHandlers((id) => actions.onDrop(id, day, hour), setOver) : {})}
+      {...(actions.canEdit
+        ? dropHandlers(
+            (id) => actions.onDrop(id, day, hour),
+            setOver,
+            actions.onDropIdea && ((key) => actions.onDropIdea!(key, day, hour)),
+          )
+        : {})}
     >
       {actions.canEdit ? (
         <button

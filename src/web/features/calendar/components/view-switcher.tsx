@@ -1,20 +1,29 @@
 import { cn } from '../../../lib/cn.ts';
-import { CALENDAR_VIEWS, type CalendarView } from '../lib/calendar-model.ts';
+import { CALENDAR_VIEWS } from '../lib/calendar-model.ts';
+import type { PageView } from '../lib/queue-model.ts';
 
-const VIEW_LABELS: Record<CalendarView, string> = {
+const VIEW_LABELS: Record<PageView, string> = {
   month: 'Month',
   week: 'Week',
   day: 'Day',
   list: 'List',
+  queue: 'Queue',
+  grid: 'Grid',
 };
 
-/** Month, week, day or list: a group of toggle buttons, the current one pressed. */
+/**
+ * The views of the page: the posting queue (docs/decisions/077) and the Instagram grid (078) after
+ * the calendar's own.
+ */
+const PAGE_VIEWS: readonly PageView[] = [...CALENDAR_VIEWS, 'queue', 'grid'];
+
+/** Month, week, day, list, queue or grid: a group of toggle buttons, the current one pressed. */
 export function ViewSwitcher({
   view,
   onChange,
 }: {
-  view: CalendarView;
-  onChange(view: CalendarView): void;
+  view: PageView;
+  onChange(view: PageView): void;
 }) {
   return (
     <div
@@ -22,7 +31,7 @@ export function ViewSwitcher({
       aria-label="View"
       className="inline-flex rounded-lg border border-border p-0.5"
     >
-      {CALENDAR_VIEWS.map((v) => (
+      {PAGE_VIEWS.map((v) => (
         <button
           key={v}
           type="button"

@@ -24,11 +24,13 @@ interface MoveOptions {
   onOpen(event: CalendarEvent): void;
   onCreate(day: PlainDate, hour: number): void;
   onShowDay(day: PlainDate): void;
+  /** An idea of the tray dropped on a day or an hour (docs/decisions/078). */
+  onDropIdea?: SlotActions['onDropIdea'];
 }
 
 /** The calendar's slot and chip actions, stable while the range and permissions stay. */
 export function useCalendarMoves(options: MoveOptions): SlotActions {
-  const { timeZone, canCreate, canEdit, onOpen, onCreate, onShowDay } = options;
+  const { timeZone, canCreate, canEdit, onOpen, onCreate, onShowDay, onDropIdea } = options;
   const queryClient = useQueryClient();
   const reschedule = useReschedulePost();
   const { mutateAsync } = reschedule;
@@ -103,6 +105,7 @@ export function useCalendarMoves(options: MoveOptions): SlotActions {
         onCreate(day, hour ?? DEFAULT_CREATE_HOUR);
       },
       onShowDay,
+      onDropIdea: canCreate ? onDropIdea : undefined,
       onDrop: (eventId, day, hour) => {
         const event = latest.current.data?.find((e) => e.id === eventId);
         if (!event?.scheduled_for) return;
@@ -124,6 +127,6 @@ export function useCalendarMoves(options: MoveOptions): SlotActions {
         void move(event, movedTime(event.scheduled_for!, { day, hour }, timeZone));
       },
     }),
-    [canEdit, canCreate, onOpen, onCreate, onShowDay, move, timeZone],
+    [canEdit, canCreate, onOpen, onCreate, onShowDay, onDropIdea, move, timeZone],
   );
 }

@@ -2,9 +2,12 @@ import { useCallback, useMemo } from 'react';
 import { useSearchParams } from 'react-router';
 import { formatDateKey, parseDateKey, zonedDate, type PlainDate } from '../../../lib/zoned-time.ts';
 import { CALENDAR_VIEWS, visibleRange, type CalendarView } from './calendar-model.ts';
+import type { PageView } from './queue-model.ts';
 
 // What the calendar shows, from its address: ?view=month|week|day|list and ?date=YYYY-MM-DD
-// (docs/decisions/071, 072). Moving through dates adds to the browser's history.
+// (docs/decisions/071, 072), or the posting queue, ?view=queue (docs/decisions/077), or the
+// Instagram grid, ?view=grid (docs/decisions/078). Moving through dates adds to the browser's
+// history.
 
 /** A phone shows the list: seven columns of a month are too narrow to read there. */
 function defaultView(): CalendarView {
@@ -21,6 +24,10 @@ export function useCalendarNavigation(timeZone: string) {
   )
     ? (params.get('view') as CalendarView)
     : defaultView();
+  // The queue and the grid (docs/decisions/078) have no dates; the calendar view behind them is
+  // the default one.
+  const queue = params.get('view') === 'queue';
+  const grid = params.get('view') === 'grid';
   const dateParam = params.get('date') ?? '';
   const anchorKey: string = parseDateKey(dateParam) ? dateParam : formatDateKey(today);
   const anchor = parseDateKey(anchorKey)!;
@@ -31,7 +38,7 @@ export function useCalendarNavigation(timeZone: string) {
   );
 
   const go = useCallback(
-    (next: { view?: CalendarView; date?: PlainDate }) => {
+    (next: { view?: PageView; date?: PlainDate }) => {
       setParams(
         (current) => {
           const p = new URLSearchParams(current);
@@ -45,5 +52,5 @@ export function useCalendarNavigation(timeZone: string) {
     [setParams],
   );
 
-  return { today, view, anchor, range, go };
+  return { today, view, queue, grid, anchor, range, go };
 }

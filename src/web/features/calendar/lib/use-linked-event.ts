@@ -3,34 +3,32 @@ import { useSearchParams } from 'react-router';
 import { toast } from 'sonner';
 import type { CalendarEvent } from '#shared/contracts/calendar.contract.ts';
 import { userMessageOf } from '../../../lib/errors.ts';
-import { zonedDate, type PlainDate } from '../../../lib/zoned-time.ts';
-import { EVENT_PARAM, usePost } from '../../posts/index.ts';
+import { formatDateKey, zonedDate } from '../../../lib/zoned-time.ts';
+import { EVENT_PARAM, opensInComposer, usePost, withComposer } from '../../posts/index.ts';
 
 /**
- * A link to one event (`?event=<id>`, from the subscription feed or elsewhere, calendarLinkFor)
- * opens it in the quick view and goes to its day; the parameter then leaves the address.
+ * A link to one event (`?event=<id>`, from the subscription feed, the home page or elsewhere,
+ * calendarLinkFor) opens it where the calendar opens it — a post that can still change in the
+ * composer, anything else in the quick view — and goes to its day; the parameter then leaves the
+ * address. The address changes once: changes asked for in one go would replace each other.
  */
-export function useLinkedEvent(
-  timeZone: string,
-  open: (event: CalendarEvent) => void,
-  go: (next: { date: PlainDate }) => void,
-): void {
+export function useLinkedEvent(timeZone: string, openQuickView: (event: CalendarEvent) => void) {
   const [params, setParams] = useSearchParams();
   const linkedId = params.get(EVENT_PARAM);
   const linked = usePost(linkedId);
   const { data, error } = linked;
   useEffect(() => {
     if (!linkedId || (!data && !error)) return;
-    if (data) {
-      open(data);
-      if (data.scheduled_for) go({ date: zonedDate(new Date(data.scheduled_for), timeZone) });
-    } else {
-      toast.error(userMessageOf(error));
-    }
+    if (error) toast.error(userMessageOf(error));
+    if (data && !opensInComposer(data)) openQuickView(data);
     setParams(
       (current) => {
-        const p = new URLSearchParams(current);
+        const p =
+          data && opensInComposer(data) ? withComposer(current, { eventId: data.id }) : current;
         p.delete(EVENT_PARAM);
+        if (data?.scheduled_for) {
+          p.set('date', formatDateKey(zonedDate(new Date(data.scheduled_for), timeZone)));
+        }
         return p;
       },
       { replace: true },

@@ -45,14 +45,9 @@ function renderCalendar(
     }),
     'GET /api/calendar-events': ok(events),
     'GET /api/calendar-events/feed': ok({ active: false, created_at: null, url: null }),
-    'POST /api/calendar-events': fail(
-      400,
-      'VALIDATION_ERROR',
-      'Please check your input and try again.',
-      {
-        fieldErrors: { scheduled_for: 'Choose a time in the future' },
-      },
-    ),
+    'POST /api/posts': fail(400, 'VALIDATION_ERROR', 'Failed to save draft', {
+      fieldErrors: { scheduled_for: 'Please enter a valid date and time' },
+    }),
   });
   render(
     <QueryClientProvider client={createQueryClient()}>
@@ -152,15 +147,21 @@ describe('calendar page', () => {
 
     fireEvent.change(within(dialog).getByLabelText('Title'), { target: { value: 'Easter hours' } });
     fireEvent.click(within(dialog).getByRole('button', { name: 'Save' }));
-    expect(await within(dialog).findByText('Choose a time in the future')).toBeTruthy();
+    expect(await within(dialog).findByText('Please enter a valid date and time')).toBeTruthy();
     // What was typed is kept.
     expect((within(dialog).getByLabelText('Title') as HTMLInputElement).value).toBe('Easter hours');
     const post = calls.find((c) => c.method === 'POST');
-    expect(post?.body).toMatchObject({
-      title: 'Easter hours',
-      status: 'draft',
-      // 09:00 BST on 31 March.
-      scheduled_for: '2026-03-31T08:00:00.000Z',
+    expect(post?.path).toBe('/api/posts');
+    expect(post?.body).toEqual({
+      post: {
+        title: 'Easter hours',
+        content: null,
+        platforms: [],
+        type: 'note',
+        // 09:00 BST on 31 March.
+        scheduled_for: '2026-03-31T08:00:00.000Z',
+      },
+      intent: 'draft',
     });
   });
 

@@ -2,6 +2,7 @@ import { useCallback, useMemo, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { Plus } from 'lucide-react';
 import type { CalendarEvent } from '#shared/contracts/calendar.contract.ts';
+import type { EventCover } from '#shared/contracts/planning.contract.ts';
 import { hasFeature } from '#shared/plans.ts';
 import { Button } from '../../../components/ui/button.tsx';
 import { PageHeader } from '../../../components/ui/page-header.tsx';
@@ -10,6 +11,7 @@ import { cn } from '../../../lib/cn.ts';
 import { formatDayRange, formatFullDay, formatMonthTitle } from '../../../lib/date-format.ts';
 import {
   isValidTimeZone,
+  parseDateKey,
   sameDate,
   zoneAbbreviation,
   zonedDate,
@@ -22,10 +24,13 @@ import {
   ComposerHost,
   EventDialog,
   newEventValues,
+  opensInComposer,
   useLiveStatus,
   usePostPermissions,
   withComposer,
+  type ComposerPrefill,
   type EventDialogState,
+  type EventFormValues,
 } from '../../posts/index.ts';
 import { UpgradePrompt } from '../../subscription/index.ts';
 import {
@@ -40,12 +45,20 @@ import { FeedDialog } from '../components/feed-dialog.tsx';
 import { FilterBar } from '../components/filter-bar.tsx';
 import { CalendarLegend } from '../components/legend.tsx';
 import { ListView } from '../components/list-view.tsx';
+import { QueueView } from '../components/queue/queue-view.tsx';
+import { GridView } from '../components/grid/grid-view.tsx';
+import { IdeasTray } from '../components/ideas/ideas-tray.tsx';
+import { useCovers } from '../api/use-planning.ts';
+import { CoversContext } from '../lib/covers-context.ts';
+import { useIdeasTray } from '../lib/use-ideas.ts';
 import { MonthView } from '../components/month-view.tsx';
 import { TimeGridView } from '../components/time-grid-view.tsx';
 import { DEFAULT_CREATE_HOUR, indexEvents, type CalendarView } from '../lib/calendar-model.ts';
 import { useCalendarMoves } from '../lib/use-calendar-moves.ts';
 import { useCalendarNavigation } from '../lib/use-calendar-navigation.ts';
 import { useLinkedEvent } from '../lib/use-linked-event.ts';
+
+const NO_COVERS = new Map<string, EventCover>();
 
 function titleOf(view: CalendarView, anchor: PlainDate, days: PlainDate[]): string {
   if (view === 'month' || view === 'list') return formatMonthTitle(anchor);
@@ -75,7 +88,9 @@ function Calendar({ userId, timeZone }: { userId: string | null; timeZone: strin
   const permissions = usePostPermissions();
   const [filters, setFilters] = useState<CalendarFilters>(NO_FILTERS);
   const [dialog, setDialog] = useState<EventDialogState | null>(null);
-  const { today, view, anchor, range, go } = useCalendarNavigation(timeZone);
+  // What the quick dialog hands to the composer for a post to schedule.
+  const [prefill, setPrefill] = useState<ComposerPrefill | null>(null);
+  const { today, view, queue, grid, anchor, range, go } = useCalendarNavigation(timeZone);
 
   const rangeQuery = useMemo(
     () => ({ start: range.start, end: range.end, filters }),
@@ -84,9 +99,42 @@ function Calendar({ userId, timeZone }: { userId: string | null; timeZone: strin
   const query = useEventsInRange(userId, rangeQuery);
   useLiveStatus(userId);
   const index = useMemo(() => indexEvents(query.data ?? [], timeZone), [query.data, timeZone]);
+  // Chips show their post's first medium; ideas wait beside the month and week views (078).
+  const covers = useCovers(userId, range.start, range.end);
+  const tray = useIdeasTray(
+    userId,
+    timeZone,
+    permissions.create && !queue && !grid && (view === 'month' || view === 'week'),
+  );
 
-  const openEvent = useCallback((event: CalendarEvent) => setDialog({ kind: 'edit', event }), []);
-  useLinkedEvent(timeZone, openEvent, go);
+  // A post that can still change opens in the composer; notes, campaigns and posts on their way
+  // out or out open in the quick dialog (docs/decisions/087).
+  const openEvent = useCallback(
+    (event: CalendarEvent) => {
+      if (!opensInComposer(event)) {
+        setDialog({ kind: 'edit', event });
+        return;
+      }
+      setDialog(null);
+      setParams((current) => withComposer(current, { eventId: event.id }));
+    },
+    [setParams],
+  );
+  const continueInComposer = useCallback(
+    (values: EventFormValues) => {
+      setDialog(null);
+      setPrefill({ title: values.title, content: values.content, platforms: values.platforms });
+      const date = parseDateKey(values.date);
+      setParams((current) =>
+        withComposer(current, date ? { date, time: values.time } : { time: values.time }),
+      );
+    },
+    [setParams],
+  );
+  useLinkedEvent(
+    timeZone,
+    useCallback((event: CalendarEvent) => setDialog({ kind: 'edit', event }), []),
+  );
 
   const rangeQueryKey = useMemo(
     () => rangeKey(userId ?? 'anonymous', rangeQuery),
@@ -108,6 +156,7 @@ function Calendar({ userId, timeZone }: { userId: string | null; timeZone: strin
     onOpen: openEvent,
     onCreate: composeAt,
     onShowDay: showDay,
+    onDropIdea: tray.enabled ? tray.planDropped : undefined,
   });
 
   const label = titleOf(view, anchor, range.days);
@@ -148,11 +197,29 @@ function Calendar({ userId, timeZone }: { userId: string | null; timeZone: strin
         label={label}
         loading={query.isFetching}
         go={go}
+        queue={queue}
+        grid={grid}
       />
 
-      <FilterBar filters={filters} onChange={setFilters} />
+      {queue ? (
+        <QueueView
+          userId={userId}
+          timeZone={timeZone}
+          canEdit={permissions.update}
+          onOpenPost={(id) => setParams((current) => withComposer(current, { eventId: id }))}
+        />
+      ) : grid ? (
+        <GridView
+          userId={userId}
+          timeZone={timeZone}
+          canEdit={permissions.update}
+          onOpenPost={(id) => setParams((current) => withComposer(current, { eventId: id }))}
+        />
+      ) : (
+        <FilterBar filters={filters} onChange={setFilters} />
+      )}
 
-      {query.isError ? (
+      {!queue && !grid && query.isError ? (
         <LoadError
           title="The calendar could not be loaded"
           error={query.error}
@@ -161,37 +228,45 @@ function Calendar({ userId, timeZone }: { userId: string | null; timeZone: strin
         />
       ) : null}
 
-      <div aria-busy={query.isPending} className={cn(query.isPending ? 'opacity-60' : '')}>
-        {view === 'month' ? (
-          <MonthView
-            days={range.days}
-            month={anchor.month}
-            today={today}
-            byDay={index.byDay}
-            timeZone={timeZone}
-            label={label}
-            actions={actions}
-          />
-        ) : view === 'list' ? (
-          <ListView
-            days={range.days}
-            byDay={index.byDay}
-            timeZone={timeZone}
-            onOpen={actions.onOpen}
-          />
-        ) : (
-          <TimeGridView
-            days={range.days}
-            today={today}
-            byHour={index.byHour}
-            timeZone={timeZone}
-            label={label}
-            actions={actions}
-          />
-        )}
+      <div className="flex items-start gap-4" hidden={queue || grid}>
+        <CoversContext value={covers.data ?? NO_COVERS}>
+          <div
+            aria-busy={query.isPending}
+            className={cn('min-w-0 flex-1', query.isPending ? 'opacity-60' : '')}
+          >
+            {view === 'month' ? (
+              <MonthView
+                days={range.days}
+                month={anchor.month}
+                today={today}
+                byDay={index.byDay}
+                timeZone={timeZone}
+                label={label}
+                actions={actions}
+              />
+            ) : view === 'list' ? (
+              <ListView
+                days={range.days}
+                byDay={index.byDay}
+                timeZone={timeZone}
+                onOpen={actions.onOpen}
+              />
+            ) : (
+              <TimeGridView
+                days={range.days}
+                today={today}
+                byHour={index.byHour}
+                timeZone={timeZone}
+                label={label}
+                actions={actions}
+              />
+            )}
+          </div>
+        </CoversContext>
+        {tray.enabled ? <IdeasTray tray={tray} timeZone={timeZone} /> : null}
       </div>
 
-      <div className="grid gap-2">
+      <div className="grid gap-2" hidden={queue || grid}>
         <CalendarLegend />
         {permissions.update && view !== 'list' ? (
           <p id={MOVE_HINT_ID} className="text-xs text-muted-foreground">
@@ -210,14 +285,13 @@ function Calendar({ userId, timeZone }: { userId: string | null; timeZone: strin
         timeZone={timeZone}
         permissions={permissions}
         onOpenEvent={openEvent}
-        onOpenComposer={(event) => {
-          setDialog(null);
-          setParams((current) => withComposer(current, { eventId: event.id }));
-        }}
+        onContinueInComposer={continueInComposer}
       />
       <ComposerHost
         timeZone={timeZone}
         userId={userId}
+        prefill={prefill}
+        onClosed={() => setPrefill(null)}
         onQuickNote={(at) =>
           setDialog({
             kind: 'create',

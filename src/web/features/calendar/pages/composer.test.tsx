@@ -1,190 +1,32 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
-import { createMemoryRouter, RouterProvider } from 'react-router';
-import { QueryClientProvider } from '@tanstack/react-query';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { toast } from 'sonner';
-import type { CalendarEvent } from '#shared/contracts/calendar.contract.ts';
 import type { MediaItem } from '#shared/contracts/media.contract.ts';
-import type { AccountQuota, PublishingState } from '#shared/contracts/publishing.contract.ts';
-import { createQueryClient } from '../../../app/query-client.ts';
-import { authValue, businessProfile, subscription, USER_ID } from '../../../test/auth-state.ts';
-import { connection } from '../../../test/connections.ts';
-import { fail, mockApi, ok, type MockHandler, type MockResponse } from '../../../test/mock-api.ts';
-import { AuthContext } from '../../auth/index.ts';
-import CalendarPage from '../../calendar/pages/calendar-page.tsx';
+import { fail, ok } from '../../../test/mock-api.ts';
+import {
+  CLIP,
+  EVENT,
+  IG,
+  NEW_AT_SLOT,
+  PHOTO,
+  delivery,
+  openComposer,
+  photo,
+  post,
+  refused,
+} from './composer.test-helpers.tsx';
 
-// The composer on the calendar page, opened by its address, against a mocked API.
-
-const IG = '00000000-0000-4000-8000-0000000000a1';
-const FB = '00000000-0000-4000-8000-0000000000a2';
-const PHOTO = '00000000-0000-4000-8000-0000000000c1';
-const CLIP = '00000000-0000-4000-8000-0000000000c2';
-const EVENT = '00000000-0000-4000-8000-0000000000e1';
-
-const photo: MediaItem = {
-  id: PHOTO,
-  user_id: USER_ID,
-  name: 'croissants.jpg',
-  kind: 'image',
-  mime_type: 'image/jpeg',
-  size_bytes: 200_000,
-  width: 1080,
-  height: 1350,
-  duration_ms: null,
-  frame_rate: null,
-  video_codec: null,
-  audio_codec: null,
-  content_hash: 'x',
-  status: 'ready',
-  processing_error: null,
-  tags: [],
-  has_thumbnail: true,
-  has_instagram_copy: true,
-  location_removed: true,
-  uploaded_by: USER_ID,
-  uploaded_by_name: 'Rosa',
-  compatibility: [
-    { target: 'instagram_feed', ok: true, reasons: [], notes: [] },
-    { target: 'facebook', ok: true, reasons: [], notes: [] },
-  ],
-  created_at: '2026-01-01T00:00:00Z',
-  updated_at: '2026-01-01T00:00:00Z',
-};
-
-const quotas: AccountQuota[] = [
-  {
-    connection_id: IG,
-    platform: 'instagram',
-    account_name: '@rosabakery',
-    source: 'platform',
-    remaining: 23,
-    used: 2,
-    total: 25,
-    reason: null,
-    checked_at: '2026-01-01T00:00:00Z',
-  },
-  {
-    connection_id: FB,
-    platform: 'facebook',
-    account_name: 'Rosa Bakery',
-    source: 'not_limited',
-    remaining: null,
-    used: null,
-    total: null,
-    reason: null,
-    checked_at: '2026-01-01T00:00:00Z',
-  },
-];
-
-function event(extra: Partial<CalendarEvent> = {}): CalendarEvent {
-  return {
-    id: EVENT,
-    user_id: USER_ID,
-    title: 'Croissant day',
-    content: 'Fresh croissants #bakery',
-    platforms: ['instagram'],
-    type: 'post',
-    status: 'draft',
-    // 10:30 in London (BST).
-    scheduled_for: '2030-04-29T09:30:00.000Z',
-    created_at: '2026-01-01T00:00:00Z',
-    updated_at: '2026-01-01T00:00:00Z',
-    ...extra,
-  };
-}
-
-function targets(status: PublishingState['event_status'] = 'draft'): PublishingState {
-  return {
-    event_id: EVENT,
-    event_status: status,
-    scheduled_for: '2030-04-29T09:30:00.000Z',
-    targets: [
-      {
-        id: '00000000-0000-4000-8000-0000000000f1',
-        connection_id: IG,
-        platform: 'instagram',
-        account_name: 'Rosa Bakery',
-        format: 'post',
-        media_ids: [PHOTO],
-        first_comment: null,
-        status: 'draft',
-        scheduled_for: null,
-        external_id: null,
-        permalink: null,
-        attempts: 0,
-        last_error: null,
-        published_at: null,
-        updated_at: '2026-01-01T00:00:00Z',
-      },
-    ],
-  };
-}
-
-function renderComposer(path: string, handlers: Record<string, MockHandler | MockResponse> = {}) {
-  const api = mockApi({
-    'GET /api/staff/me': ok({
-      user_id: USER_ID,
-      tenant_id: USER_ID,
-      tenant_role: 'owner',
-      is_admin: false,
-      memberships: [],
-    }),
-    'GET /api/calendar-events': ok([]),
-    'GET /api/calendar-events/feed': ok({ active: false, created_at: null, url: null }),
-    'GET /api/platforms/connections': ok([
-      connection({ id: IG, platform: 'instagram' }),
-      connection({ id: FB, platform: 'facebook' }),
-    ]),
-    'GET /api/publishing/quota': ok(quotas),
-    'GET /api/media/usage': ok({
-      used_bytes: 0,
-      quota_bytes: 5e9,
-      max_file_bytes: 1e8,
-      item_count: 1,
-      plan: 'trial',
-      can: { upload: true, update: true, delete: true, cleanup: true },
-    }),
-    'GET /api/media': ok({ items: [photo], total: 1, next_cursor: null }),
-    [`GET /api/media/${PHOTO}`]: ok({ ...photo, usages: [] }),
-    ...handlers,
-  });
-  const router = createMemoryRouter([{ path: '/dashboard/calendar', Component: CalendarPage }], {
-    initialEntries: [path],
-  });
-  render(
-    <QueryClientProvider client={createQueryClient()}>
-      <AuthContext.Provider
-        value={authValue({
-          businessProfile: businessProfile({ time_zone: 'Europe/London' }),
-          subscription: subscription({ plan: 'trial' }),
-        })}
-      >
-        <RouterProvider router={router} />
-      </AuthContext.Provider>
-    </QueryClientProvider>,
-  );
-  return { ...api, router };
-}
-
-const NEW_AT_SLOT = '/dashboard/calendar?compose=new&date=2030-04-29&time=10:30';
-
-async function openComposer(path = NEW_AT_SLOT, handlers = {}) {
-  const rendered = renderComposer(path, handlers);
-  // The composer is its own chunk: the first open waits for it.
-  const composer = await screen.findByRole('dialog', { name: /post/ }, { timeout: 10_000 });
-  return { ...rendered, composer };
-}
+// The composer on the calendar page, opened by its address, against a mocked API. Every save is
+// one request to /api/posts (docs/decisions/087).
 
 beforeEach(() => {
   localStorage.clear();
 });
 
 describe('the composer', { timeout: 20_000 }, () => {
-  it('counts, checks each account live, blocks scheduling with a summary, then saves in order', async () => {
+  it('counts, checks each account live, blocks scheduling with a summary, then saves in one request', async () => {
     const { composer, calls, router } = await openComposer(NEW_AT_SLOT, {
-      'POST /api/calendar-events': { status: 201, body: ok(event()).body },
-      [`PUT /api/calendar-events/${EVENT}/targets`]: ok(targets()),
-      [`POST /api/calendar-events/${EVENT}/schedule`]: ok(event({ status: 'scheduled' })),
+      'POST /api/posts': { status: 201, body: ok(post({ status: 'scheduled' })).body },
     });
     expect((within(composer).getByLabelText('Date') as HTMLInputElement).value).toBe('2030-04-29');
     expect((within(composer).getByLabelText(/^Time/) as HTMLInputElement).value).toBe('10:30');
@@ -246,55 +88,34 @@ describe('the composer', { timeout: 20_000 }, () => {
     fireEvent.click(within(composer).getByRole('button', { name: 'Schedule' }));
     await waitFor(() => expect(router.state.location.search).not.toContain('compose'));
     const writes = calls.filter((c) => c.method !== 'GET');
-    expect(writes.map((c) => `${c.method} ${c.path}`)).toEqual([
-      'POST /api/calendar-events',
-      `PUT /api/calendar-events/${EVENT}/targets`,
-      `POST /api/calendar-events/${EVENT}/schedule`,
-    ]);
-    expect(writes[0]!.body).toMatchObject({
-      // The first line of the text stands in for the empty title.
-      title: 'Fresh croissants #bakery',
-      status: 'draft',
-      type: 'post',
-      platforms: ['instagram'],
-      scheduled_for: '2030-04-29T09:30:00.000Z',
-    });
-    expect(writes[1]!.body).toEqual({
+    expect(writes.map((c) => `${c.method} ${c.path}`)).toEqual(['POST /api/posts']);
+    expect(writes[0]!.body).toEqual({
+      post: {
+        // The first line of the text stands in for the empty title.
+        title: 'Fresh croissants #bakery',
+        content: 'Fresh croissants #bakery',
+        type: 'post',
+        scheduled_for: '2030-04-29T09:30:00.000Z',
+      },
       targets: [
         { connection_id: IG, format: 'post', media_ids: [PHOTO], first_comment: 'Open 7–3' },
       ],
+      intent: 'schedule',
     });
-    expect(writes[2]!.body).toEqual({ scheduled_for: '2030-04-29T09:30:00.000Z' });
     expect(localStorage.length).toBe(0);
     // The calendar shows the post's day.
     expect(router.state.location.search).toContain('date=2030-04-29');
   });
 
-  it('shows the server’s refusal by account and field, with the catalogue’s message', async () => {
+  it('shows the server’s refusal by account and field, with the catalogue’s message, keeping everything typed', async () => {
     const error = vi.spyOn(toast, 'error');
-    const { composer } = await openComposer(`/dashboard/calendar?compose=${EVENT}`, {
-      [`GET /api/calendar-events/${EVENT}`]: ok(event()),
-      [`GET /api/calendar-events/${EVENT}/targets`]: ok(targets()),
-      [`PATCH /api/calendar-events/${EVENT}`]: ok(event()),
-      [`PUT /api/calendar-events/${EVENT}/targets`]: ok(targets()),
-      [`POST /api/calendar-events/${EVENT}/schedule`]: {
-        status: 400,
-        body: {
-          success: false,
-          error: 'Failed to schedule content',
-          metadata: {
-            errorCode: 'VALIDATION_ERROR',
-            errorType: 'validation',
-            severity: 'low',
-            retryable: false,
-            correlationId: 'err_1_test',
-            fieldErrors: {
-              'targets.0.connection_id':
-                '@rosabakery: This account has reached its 24-hour publishing limit',
-            },
-          },
-        },
-      },
+    const { composer, calls } = await openComposer(`/dashboard/calendar?compose=${EVENT}`, {
+      [`GET /api/posts/${EVENT}`]: ok(post()),
+      [`PUT /api/posts/${EVENT}`]: refused('Failed to schedule content', {
+        'targets.0.connection_id':
+          '@rosabakery: This account has reached its 24-hour publishing limit',
+        title: 'Title is too long',
+      }),
     });
     expect(await within(composer).findByDisplayValue('Croissant day')).toBeTruthy();
     expect(within(composer).getByRole('checkbox', { name: /@rosabakery/ })).toHaveProperty(
@@ -302,17 +123,28 @@ describe('the composer', { timeout: 20_000 }, () => {
       true,
     );
     await within(composer).findAllByTestId('attached-media');
+    fireEvent.change(within(composer).getByLabelText('Text'), {
+      target: { value: 'Fresh croissants, still warm #bakery' },
+    });
     fireEvent.click(within(composer).getByRole('button', { name: 'Schedule' }));
     const checks = within(composer).getByRole('region', { name: 'Checks' });
     const item = await within(checks).findByText(/reached its 24-hour publishing limit/);
     expect(item.closest('li')!.textContent).toBe(
       '@rosabakery · Account: This account has reached its 24-hour publishing limit',
     );
+    // A field's reason is shown beside it too.
+    expect(within(composer).getAllByText('Title is too long').length).toBeGreaterThan(0);
     expect(error).toHaveBeenCalledWith('Failed to schedule content', {
-      description: 'Your changes are saved as a draft; it is not scheduled.',
+      description: 'The reasons are listed in the composer.',
     });
-    // Still open, on the same post.
+    // One request, refused as a whole: still open on the same post, with the text as typed.
+    expect(calls.filter((c) => c.method !== 'GET').map((c) => `${c.method} ${c.path}`)).toEqual([
+      `PUT /api/posts/${EVENT}`,
+    ]);
     expect(screen.getByRole('dialog', { name: 'Edit post' })).toBeTruthy();
+    expect((within(composer).getByLabelText('Text') as HTMLTextAreaElement).value).toBe(
+      'Fresh croissants, still warm #bakery',
+    );
   });
 
   it('keeps what was typed in this browser, restores it with a notice, and can discard it', async () => {
@@ -338,10 +170,9 @@ describe('the composer', { timeout: 20_000 }, () => {
     expect(localStorage.length).toBe(0);
   });
 
-  it('saves a draft with target problems still open: the event first, then its targets', async () => {
+  it('saves a draft with account problems still open, in one request', async () => {
     const { composer, calls } = await openComposer(NEW_AT_SLOT, {
-      'POST /api/calendar-events': { status: 201, body: ok(event()).body },
-      [`PUT /api/calendar-events/${EVENT}/targets`]: ok(targets()),
+      'POST /api/posts': { status: 201, body: ok(post()).body },
     });
     fireEvent.click(within(composer).getByRole('button', { name: 'Save draft' }));
     // A draft needs a title (or text to take it from).
@@ -353,59 +184,18 @@ describe('the composer', { timeout: 20_000 }, () => {
     fireEvent.click(await within(composer).findByRole('checkbox', { name: /@rosabakery/ }));
     fireEvent.click(within(composer).getByRole('button', { name: 'Save draft' }));
     await waitFor(() =>
-      expect(calls.filter((c) => c.method !== 'GET').map((c) => c.method)).toEqual(['POST', 'PUT']),
+      expect(calls.filter((c) => c.method !== 'GET').map((c) => c.method)).toEqual(['POST']),
     );
-    expect(calls.find((c) => c.method === 'PUT')!.body).toEqual({
+    expect(calls.find((c) => c.method === 'POST')!.body).toMatchObject({
+      post: { title: 'Croissant day', content: null },
       targets: [{ connection_id: IG, format: 'post', media_ids: [], first_comment: null }],
+      intent: 'draft',
     });
-  });
-
-  it('the quick view opens the composer, and publishes now after asking, with refusals per account', async () => {
-    const { router } = renderComposer(`/dashboard/calendar?event=${EVENT}`, {
-      [`GET /api/calendar-events/${EVENT}`]: ok(event()),
-      [`GET /api/calendar-events/${EVENT}/targets`]: ok(targets()),
-      [`POST /api/calendar-events/${EVENT}/publish-now`]: {
-        status: 400,
-        body: {
-          success: false,
-          error: 'Failed to schedule content',
-          metadata: {
-            errorCode: 'VALIDATION_ERROR',
-            errorType: 'validation',
-            severity: 'low',
-            retryable: false,
-            correlationId: 'err_2_test',
-            fieldErrors: {
-              'targets.0.media_ids.0':
-                '@rosabakery: This file is still being processed or could not be read',
-            },
-          },
-        },
-      },
-    });
-    const quick = await screen.findByRole('dialog', { name: 'Edit post' });
-    fireEvent.click(within(quick).getByRole('button', { name: 'Publish now' }));
-    const confirm = await within(quick).findByRole('alertdialog', {
-      name: /Publish “Croissant day” now/,
-    });
-    expect(await within(confirm).findByText('@rosabakery')).toBeTruthy();
-    fireEvent.click(within(confirm).getByRole('button', { name: 'Publish now' }));
-    const reasons = await within(confirm).findByRole('list', { name: 'Why it was refused' });
-    expect(reasons.textContent).toBe(
-      '@rosabakery · Media: This file is still being processed or could not be read',
-    );
-    fireEvent.click(within(confirm).getByRole('button', { name: 'Fix in composer' }));
-    expect(
-      await screen.findByRole('dialog', { name: 'Edit post' }, { timeout: 10_000 }),
-    ).toBeTruthy();
-    expect(router.state.location.search).toBe(`?compose=${EVENT}`);
   });
 
   it('a story for Instagram: a 9:16 preview without the text, notes on what it leaves out, sent without the first comment', async () => {
     const { composer, calls, router } = await openComposer(NEW_AT_SLOT, {
-      'POST /api/calendar-events': { status: 201, body: ok(event()).body },
-      [`PUT /api/calendar-events/${EVENT}/targets`]: ok(targets()),
-      [`POST /api/calendar-events/${EVENT}/schedule`]: ok(event({ status: 'scheduled' })),
+      'POST /api/posts': { status: 201, body: ok(post({ status: 'scheduled' })).body },
     });
     fireEvent.change(within(composer).getByLabelText('Text'), {
       target: { value: 'Fresh croissants #bakery' },
@@ -458,8 +248,9 @@ describe('the composer', { timeout: 20_000 }, () => {
 
     fireEvent.click(within(composer).getByRole('button', { name: 'Schedule' }));
     await waitFor(() => expect(router.state.location.search).not.toContain('compose'));
-    expect(calls.find((c) => c.method === 'PUT')!.body).toEqual({
+    expect(calls.find((c) => c.method === 'POST')!.body).toMatchObject({
       targets: [{ connection_id: IG, format: 'story', media_ids: [PHOTO], first_comment: null }],
+      intent: 'schedule',
     });
   });
 
@@ -482,11 +273,9 @@ describe('the composer', { timeout: 20_000 }, () => {
         },
       ],
     };
-    const state = targets();
-    state.targets[0] = { ...state.targets[0]!, format: 'story', media_ids: [CLIP] };
+    const story = post({ deliveries: [delivery({ format: 'story', media_ids: [CLIP] })] });
     const { composer } = await openComposer(`/dashboard/calendar?compose=${EVENT}`, {
-      [`GET /api/calendar-events/${EVENT}`]: ok(event()),
-      [`GET /api/calendar-events/${EVENT}/targets`]: ok(state),
+      [`GET /api/posts/${EVENT}`]: ok(story),
       [`GET /api/media/${CLIP}`]: ok({ ...clip, usages: [] }),
     });
     expect(await within(composer).findByDisplayValue('Croissant day')).toBeTruthy();

@@ -18,7 +18,6 @@ export const AccountButton = forwardRef<HTMLButtonElement, AccountButtonProps>(
       <button
         ref={ref}
         type="button"
-        aria-label="Account menu"
         className="flex min-w-0 items-center gap-2 rounded-full p-1 text-left hover:bg-muted focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ring sm:rounded-lg sm:pr-3"
         {...props}
       >
@@ -32,6 +31,9 @@ export const AccountButton = forwardRef<HTMLButtonElement, AccountButtonProps>(
           <span className="truncate text-sm font-medium text-foreground">{heading}</span>
           <span className="truncate text-xs text-muted-foreground">{email}</span>
         </span>
+        {/* Named by what it shows, then what it is: a name that left out the visible business
+            and e-mail would not match what a speech-input user reads (WCAG 2.5.3). */}
+        <span className="sr-only">Account menu</span>
       </button>
     );
   },

@@ -1,3 +1,4 @@
+import { useEffect, useRef } from 'react';
 import { Link, useMatch } from 'react-router';
 import { Lock } from 'lucide-react';
 import { hasFeature, PLANS } from '#shared/plans.ts';
@@ -13,7 +14,10 @@ import { PERSONAL_AREAS } from './no-business.tsx';
 
 export const SIDEBAR_ID = 'dashboard-sidebar';
 
-/** Seed §6 / PRODUCT.md §2: areas the plan lacks stay listed, marked, and lead to an upgrade prompt. */
+/**
+ * docs/product/roles-and-plans.md#gating-in-the-interface: areas the plan lacks stay listed,
+ * marked, and lead to an upgrade prompt.
+ */
 function useLockedFeature(area: DashboardArea): boolean {
   const { subscription } = useAuth();
   if (!area.feature || !subscription) return false;
@@ -35,8 +39,15 @@ function SidebarLink({
   // A plain Link with a computed class: NavLink's class callback would not survive the tooltip
   // trigger's prop merging (Radix Slot joins class names as strings).
   const active = useMatch({ path, end: area.slug === '' }) !== null;
+  // The list scrolls above the plan card on a short screen: the current area is scrolled into
+  // sight, so the last one (Admin, for an administrator) is not cut off (docs/decisions/090).
+  const ref = useRef<HTMLAnchorElement>(null);
+  useEffect(() => {
+    if (active) ref.current?.scrollIntoView?.({ block: 'nearest' });
+  }, [active]);
   const link = (
     <Link
+      ref={ref}
       to={path}
       aria-current={active ? 'page' : undefined}
       onClick={onNavigate}
@@ -147,7 +158,8 @@ export function SidebarContent({ collapsed, onNavigate }: SidebarContentProps) {
         aria-label="Dashboard"
         className={cn('min-h-0 flex-1 overflow-y-auto', collapsed ? 'px-2' : 'px-3')}
       >
-        <ul className="grid gap-1">
+        {/* 2 px apart: an administrator's fifteen areas fit above the plan card at 1280×800. */}
+        <ul className="grid gap-0.5">
           {areas.map((area) => (
             <li key={area.slug}>
               <SidebarLink area={area} collapsed={collapsed} onNavigate={onNavigate} />

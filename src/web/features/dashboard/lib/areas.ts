@@ -21,15 +21,19 @@ import {
 import type { Feature } from '#shared/plans.ts';
 import type { Permission } from '#shared/permissions.ts';
 
-// The dashboard's areas (seed §2, PRODUCT.md §2): one table drives the sidebar, the routes and
-// each area's page header, so a new area is added in one place.
+// The dashboard's areas (docs/product/routes.md#dashboard-routes,
+// docs/product/screens.md#dashboard): one table drives the sidebar, the routes and each area's page
+// header, so a new area is added in one place.
 
 export interface DashboardArea {
   /** Path segment under /dashboard; '' is the dashboard home. */
   slug: string;
   label: string;
   icon: LucideIcon;
-  /** The plan feature that gates the area (seed §6); absent when every plan has it. */
+  /**
+   * The plan feature that gates the area (docs/product/roles-and-plans.md#features-by-plan); absent
+   * when every plan has it.
+   */
   feature?: Feature;
   /** What a user will do there, in one sentence. */
   summary: string;

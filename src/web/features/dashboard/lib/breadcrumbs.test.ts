@@ -23,7 +23,8 @@ describe('buildBreadcrumbs', () => {
     ]);
   });
 
-  it('capitalises each word as the seed says, and spells known acronyms in capitals', () => {
+  // docs/product/routes.md#breadcrumbs: each word gets a capital first letter.
+  it('capitalises each word as the product says, and spells known acronyms in capitals', () => {
     expect(buildBreadcrumbs('/dashboard/ai-content').at(-1)?.label).toBe('AI Content');
     expect(buildBreadcrumbs('/dashboard/engine-room').at(-1)?.label).toBe('Engine Room');
     expect(buildBreadcrumbs('/dashboard/email-marketing').at(-1)?.label).toBe('Email Marketing');

@@ -1,5 +1,6 @@
-// Seed §2 "Layout and chrome": breadcrumbs and the page title are derived from the path alone,
-// so every dashboard route gets them without registering anything.
+// docs/product/routes.md#breadcrumbs, docs/product/routes.md#page-title: breadcrumbs and the page
+// title are derived from the path alone, so every dashboard route gets them without registering
+// anything.
 
 import { isAppPage } from '#shared/app-pages.ts';
 
@@ -15,8 +16,9 @@ export const DASHBOARD_TITLE_SUFFIX = ' - Soci Gen Dashboard';
 export const DASHBOARD_HOME_TITLE = 'Home';
 
 /**
- * Words the product spells in capitals. The seed capitalises each word of a segment, which would
- * make "ai-content" "Ai Content"; these keep the rule and spell the acronym as everywhere else.
+ * Words the product spells in capitals. docs/product/routes.md#breadcrumbs capitalises each word of
+ * a segment, which would make "ai-content" "Ai Content"; these keep the rule and spell the acronym
+ * as everywhere else.
  */
 const ACRONYMS: Readonly<Record<string, string>> = { ai: 'AI', api: 'API', crm: 'CRM' };
 

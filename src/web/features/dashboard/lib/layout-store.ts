@@ -1,8 +1,8 @@
 import { createStore, useStore } from '../../../lib/create-store.ts';
 
-// Seed §2: the dashboard layout has a sidebar open/closed toggle and a layout mode ("default").
-// The desktop sidebar choice is remembered across visits; the small-screen drawer is not,
-// because it should start closed on every page load.
+// docs/product/routes.md#dashboard-layout: the dashboard layout has a sidebar open/closed toggle
+// and a layout mode ("default"). The desktop sidebar choice is remembered across visits; the
+// small-screen drawer is not, because it should start closed on every page load.
 
 export const LAYOUT_MODES = ['default', 'wide'] as const;
 export type LayoutMode = (typeof LAYOUT_MODES)[number];

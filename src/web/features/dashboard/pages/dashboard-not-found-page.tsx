@@ -11,7 +11,7 @@ export default function DashboardNotFoundPage() {
       <div className="flex size-12 items-center justify-center rounded-full bg-secondary text-secondary-foreground">
         <SearchX aria-hidden className="size-6" />
       </div>
-      <p className="text-sm font-semibold tracking-wide text-primary uppercase">404</p>
+      <p className="text-sm font-semibold tracking-wide text-link uppercase">404</p>
       <h1 className="text-2xl font-bold tracking-tight text-foreground">
         This page is not in your dashboard
       </h1>

@@ -66,8 +66,10 @@ export default function DashboardHomePage() {
   const name = businessProfile?.business_name?.trim();
   const timeZone = safeTimeZone(businessProfile?.time_zone);
 
+  // One column on a phone that never grows past the screen: an implicit grid column is as wide
+  // as its widest content, and a long post title would widen the whole page (docs/decisions/090).
   return (
-    <div className="grid gap-6">
+    <div className="grid grid-cols-1 gap-6">
       <PageHeader
         title={name ? `${greeting}, ${name}` : greeting}
         description="Here is what is coming up for your business."
@@ -75,7 +77,7 @@ export default function DashboardHomePage() {
       <OnboardingChecklist
         items={onboardingChecklist(businessProfile, upcoming.data, accounts.data)}
       />
-      <div className="grid gap-6 lg:grid-cols-3">
+      <div className="grid grid-cols-1 gap-6 lg:grid-cols-3">
         {user ? <UpcomingPosts userId={user.id} timeZone={timeZone} /> : null}
         <div className="grid content-start gap-6">
           {user ? <NeedsAttention userId={user.id} timeZone={timeZone} /> : null}

@@ -10,12 +10,13 @@ import { NoBusinessPanel } from '../components/no-business.tsx';
 import { AccountPaused } from '../components/plan-parts.tsx';
 import { PlanStatus } from '../components/plan-status.tsx';
 
-// Seed §4: an inactive subscription sends the user here, and so does an account an administrator
-// made inactive (seed §7 settings.status). PRODUCT.md §2: why access stopped, then choose Premium
-// or continue on Free. Anyone can also open it by address, so it says where the plan stands in
-// every state, and offers "Continue on Free" exactly when the server allows it: an ended trial,
-// to its owner (docs/decisions/034). Card payments arrive later; until then an administrator
-// sets plans.
+// docs/product/entities.md#subscription-states: an inactive subscription sends the user here, and
+// so does an account an administrator made inactive (settings.status,
+// docs/product/services.md#profiles). docs/product/screens.md#trial-expired: why access stopped,
+// then choose Premium or continue on Free. Anyone can also open it by address, so it says where the
+// plan stands in every state, and offers "Continue on Free" exactly when the server allows it: an
+// ended trial, to its owner (docs/decisions/034). Card payments arrive later; until then an
+// administrator sets plans.
 
 export { planSituation, type PlanSituation } from '../lib/plan-situation.ts';
 

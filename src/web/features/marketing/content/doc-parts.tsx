@@ -16,9 +16,24 @@ export const TABLE = 'mt-4 w-full min-w-[32rem] border-collapse text-left text-s
 export const TH = 'border-b border-border py-2 pr-4 font-semibold text-foreground';
 export const TD = 'border-b border-border py-2 pr-4 align-top';
 
+/** A code sample: it scrolls sideways on a phone, so it takes focus like the tables. */
+export function CodeSample({ children, label }: { children: string; label: string }) {
+  return (
+    <div
+      className="mt-4 overflow-x-auto rounded-lg bg-muted"
+      tabIndex={0}
+      role="region"
+      aria-label={label}
+    >
+      <pre className="w-max p-4 font-mono text-sm text-foreground">{children}</pre>
+    </div>
+  );
+}
+
 export function Table({ children, caption }: { children: ReactNode; caption: string }) {
   return (
-    <div className="mt-4 overflow-x-auto">
+    // Wider than a phone: it scrolls sideways, so it takes focus and the arrow keys scroll it.
+    <div className="relative mt-4 overflow-x-auto" tabIndex={0} role="region" aria-label={caption}>
       <table className={TABLE}>
         <caption className="sr-only">{caption}</caption>
         {children}

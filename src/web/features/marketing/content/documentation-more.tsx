@@ -1,7 +1,7 @@
 import { Link } from 'react-router';
 import { PLAN_IDS, PLANS, TRIAL_DAYS } from '#shared/plans.ts';
 import { formatPrice, formatStorage } from '../lib/format.ts';
-import { Table, TD, TH, type DocSection } from './doc-parts.tsx';
+import { CodeSample, Table, TD, TH, type DocSection } from './doc-parts.tsx';
 import { OPENAPI_PATH } from './doc-parts.tsx';
 
 /** The guide from campaigns to the API. */
@@ -198,15 +198,15 @@ export const MORE_SECTIONS: DocSection[] = [
         </p>
         <h3>Responses</h3>
         <p>A successful call returns:</p>
-        <pre className="mt-4 overflow-x-auto rounded-lg bg-muted p-4 font-mono text-sm text-foreground">
+        <CodeSample label="A successful response">
           {`{ "success": true, "data": { … }, "metadata": { "processingTime": 12, "timestamp": "…" } }`}
-        </pre>
+        </CodeSample>
         <p>A failed call returns an error your code can act on:</p>
-        <pre className="mt-4 overflow-x-auto rounded-lg bg-muted p-4 font-mono text-sm text-foreground">
+        <CodeSample label="A failed response">
           {`{ "success": false, "error": "Please check your input and try again.",
   "metadata": { "errorCode": "VALIDATION_ERROR", "errorType": "…", "severity": "…",
                 "retryable": false, "correlationId": "err_…" } }`}
-        </pre>
+        </CodeSample>
         <ul>
           <li>
             <code>error</code> is a message you can show to a person; <code>errorCode</code> is

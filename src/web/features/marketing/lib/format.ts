@@ -1,7 +1,8 @@
 // Formatting for catalogue numbers shown on the public site.
 
-// The plan catalogue carries amounts but no currency (PRODUCT §5: "currency configurable"). Until
-// it does, the public site shows US dollars; change it here and only here.
+// The plan catalogue carries amounts but no currency
+// (docs/product/roles-and-plans.md#plan-catalogue: "currency configurable"). Until it does, the
+// public site shows US dollars; change it here and only here.
 export const DISPLAY_CURRENCY = 'USD';
 
 const GB = 1024 ** 3;

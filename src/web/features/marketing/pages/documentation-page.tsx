@@ -35,7 +35,9 @@ export default function DocumentationPage() {
       </PageHeader>
 
       <Container className="py-12 sm:py-16">
-        <div className="grid gap-10 lg:grid-cols-[16rem_minmax(0,1fr)] lg:gap-16">
+        {/* One column that never grows past a phone's width: a table or a code sample scrolls
+            inside it instead of widening the page (docs/decisions/090). */}
+        <div className="grid grid-cols-1 gap-10 lg:grid-cols-[16rem_minmax(0,1fr)] lg:gap-16">
           <aside className="lg:sticky lg:top-24 lg:max-h-[calc(100vh-7rem)] lg:self-start lg:overflow-y-auto">
             <TableOfContents
               label="Guide contents"

@@ -96,16 +96,14 @@ export function MediaGrid({ items, selected, selectable, onToggle, onOpen }: Col
             selected.has(item.id) && 'ring-2 ring-primary',
           )}
         >
+          {/* Named by what it does, then everything it shows (WCAG 2.5.3): "Open", the name and
+              the size, then the picture's badge, which `order-first` still shows on top. */}
           <button
             type="button"
-            className="block w-full text-left focus-visible:outline-2 focus-visible:outline-ring"
+            className="flex w-full flex-col text-left focus-visible:outline-2 focus-visible:outline-ring"
             onClick={() => onOpen(item.id)}
-            aria-label={`Open ${item.name}`}
           >
-            <div className="relative">
-              <Thumbnail item={item} className="aspect-square w-full" />
-              <VideoBadge item={item} />
-            </div>
+            <span className="sr-only">Open </span>
             <div className="grid gap-1 p-2">
               <span className="truncate text-sm font-medium" title={item.name}>
                 {item.name}
@@ -113,6 +111,10 @@ export function MediaGrid({ items, selected, selectable, onToggle, onOpen }: Col
               <span className="flex items-center gap-1 text-xs text-muted-foreground">
                 {formatBytes(item.size_bytes)}
               </span>
+            </div>
+            <div className="relative order-first">
+              <Thumbnail item={item} className="aspect-square w-full" />
+              <VideoBadge item={item} />
             </div>
           </button>
           {selectable ? (
@@ -137,7 +139,7 @@ export function MediaGrid({ items, selected, selectable, onToggle, onOpen }: Col
 
 export function MediaTable({ items, selected, selectable, onToggle, onOpen }: CollectionProps) {
   return (
-    <div className="overflow-x-auto rounded-xl border border-border bg-card">
+    <div className="relative overflow-x-auto rounded-xl border border-border bg-card">
       <table className="w-full text-sm" data-testid="media-table">
         <thead className="border-b border-border text-left text-xs text-muted-foreground">
           <tr>

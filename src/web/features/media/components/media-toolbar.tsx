@@ -54,7 +54,8 @@ export function MediaToolbar({
         value={search}
         onChange={(e) => onSearch(e.target.value)}
       />
-      <div className="grid w-full grid-cols-3 gap-2 sm:flex sm:w-auto">
+      {/* Two filters a row on a phone, the order under them: three in a row cut their labels. */}
+      <div className="grid w-full grid-cols-2 gap-2 sm:flex sm:w-auto">
         <select
           aria-label="Type"
           className={cn(inputClasses, 'sm:w-40')}
@@ -80,7 +81,7 @@ export function MediaToolbar({
         </select>
         <select
           aria-label="Sort"
-          className={cn(inputClasses, 'sm:w-40')}
+          className={cn(inputClasses, 'col-span-2 sm:w-40')}
           value={sort}
           onChange={(e) => onSort(e.target.value as MediaSort)}
         >

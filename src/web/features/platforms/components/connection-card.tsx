@@ -100,7 +100,7 @@ export function ConnectionCard({
                     size="sm"
                     loading={check.isPending}
                     onClick={() => check.mutate()}
-                    aria-label={`Check ${connection.name} now`}
+                    aria-label={`Check now: ${connection.name}`}
                   >
                     <RefreshCw aria-hidden className="size-4" /> Check now
                   </Button>

@@ -196,8 +196,9 @@ export function OauthCallbackPage({ login }: { login: LoginKind }) {
   useDocumentTitle(`Connect ${LOGIN_NAMES[login]} - Soci Gen Dashboard`);
   const [params] = useSearchParams();
   const sent = useRef(false);
-  // The root layout reports and removes `error`/`error_description` from the address (seed §2),
-  // possibly before this page loads; `error_reason=user_denied` stays and means access_denied.
+  // The root layout reports and removes `error`/`error_description` from the address
+  // (docs/product/routes.md#guard-behaviour), possibly before this page loads;
+  // `error_reason=user_denied` stays and means access_denied.
   const error = params.get('error') ?? (params.get('error_reason') ? 'access_denied' : null);
   const callback = useMutation({
     mutationFn: () =>

@@ -16,20 +16,20 @@ export const postKeys = {
   upcoming: (userId: string, limit: number) => [LISTS, userId, 'upcoming', limit] as const,
   attention: (userId: string) => [LISTS, userId, 'attention'] as const,
   aiGenerated: (userId: string) => [LISTS, userId, 'ai-content'] as const,
+  /** Every account's posting queue (docs/decisions/077): a list too, stale after any write. */
+  queue: (userId: string) => [LISTS, userId, 'queue'] as const,
   /**
    * Every cached copy of one event's deliveries, whoever read them: a live message names only
    * the event (docs/decisions/081).
    */
   platformPosts: (eventId: string) => [LISTS, 'platform-posts', eventId] as const,
-  /** One person's read of an event's deliveries (the quick view). */
+  /** One person's read of a post's deliveries (the quick view). */
   deliveries: (userId: string, eventId: string) =>
     [LISTS, 'platform-posts', eventId, userId] as const,
   /** One event, read for a link to its quick view. */
   event: (userId: string, eventId: string) => [EDITOR, userId, 'event', eventId] as const,
-  /** The composer's read of a saved post: the event and its targets. */
+  /** The composer's read of a saved post with its deliveries. */
   post: (userId: string, eventId: string) => [EDITOR, userId, 'post', eventId] as const,
-  /** Where a saved post goes, read fresh for "Publish now". */
-  targets: (userId: string, eventId: string) => [EDITOR, userId, 'targets', eventId] as const,
   /**
    * A library item attached to the post. Not the media feature's item key: that one holds
    * MediaDetails (with usages), and items picked or uploaded here are seeded as plain MediaItems.

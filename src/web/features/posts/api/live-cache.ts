@@ -1,6 +1,7 @@
 import type { Query, QueryClient } from '@tanstack/react-query';
 import { toast } from 'sonner';
-import type { CalendarEvent, PlatformPost } from '#shared/contracts/calendar.contract.ts';
+import type { CalendarEvent } from '#shared/contracts/calendar.contract.ts';
+import type { Delivery } from '#shared/contracts/posts.contract.ts';
 import type { LiveStatusMessage } from '#shared/contracts/publishing.contract.ts';
 import { PLATFORM_STYLES } from '../components/event-style.tsx';
 import { postKeys } from './keys.ts';
@@ -47,7 +48,7 @@ export function hasImminentPosts(client: QueryClient, now: number = Date.now()):
   for (const query of activePostQueries(client)) {
     const data = query.state.data;
     if (!Array.isArray(data)) continue;
-    for (const item of data as Array<Partial<CalendarEvent & PlatformPost>>) {
+    for (const item of data as Array<Partial<CalendarEvent & Delivery>>) {
       if (item.status === 'publishing' || item.status === 'unconfirmed') return true;
       // Deliveries carry no time here; their event, in the lists, says when it is due.
       if (item.status === 'scheduled' && item.scheduled_for) {
@@ -71,7 +72,7 @@ export function applyLiveMessage(client: QueryClient, message: LiveStatusMessage
   const delivery = message.delivery;
   if (!delivery) return;
   // Only an event whose deliveries were read has them cached; otherwise this changes nothing.
-  client.setQueriesData<PlatformPost[]>(
+  client.setQueriesData<Delivery[]>(
     { queryKey: postKeys.platformPosts(message.event_id) },
     (list) =>
       list?.map((p) =>

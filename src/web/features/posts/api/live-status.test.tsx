@@ -7,7 +7,8 @@ import {
   type QueryClient,
 } from '@tanstack/react-query';
 import { toast, Toaster } from 'sonner';
-import type { CalendarEvent, PlatformPost } from '#shared/contracts/calendar.contract.ts';
+import type { CalendarEvent } from '#shared/contracts/calendar.contract.ts';
+import type { Delivery } from '#shared/contracts/posts.contract.ts';
 import { LIVE_STATUS, type LiveStatusMessage } from '#shared/contracts/publishing.contract.ts';
 import { createQueryClient } from '../../../app/query-client.ts';
 import { errorLog } from '../../../lib/error-log.ts';
@@ -346,7 +347,7 @@ describe('the cache', () => {
 
   it('updates an open post’s deliveries and drops a deleted event from the lists', () => {
     const postsKey = [...calendarKeys.all, 'platform-posts', EVENT_ID];
-    const post: PlatformPost = {
+    const post: Partial<Delivery> = {
       id: DELIVERY_ID,
       platform: 'instagram',
       status: 'publishing',

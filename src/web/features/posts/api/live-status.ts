@@ -8,12 +8,12 @@ import { postKeys } from './keys.ts';
 import { announce, applyLiveMessage, hasImminentPosts } from './live-cache.ts';
 
 // Status changes of the business's posts as they happen (GET /api/publishing/live, server-sent
-// events, docs/decisions/081). One stream per tab, shared by every page that asks for it and kept
-// a few seconds across page changes. Each message updates the lists on screen at once and has
-// them read again shortly after; a post on screen that is published or fails is announced in a
-// toast. While the stream is down it reconnects after 1, 2, 5, then every 10 s (seed §9), reads
-// everything again once back, and meanwhile polls every 30 s if a post on screen is about to go
-// out or is going out.
+// events, docs/decisions/081). One stream per tab, shared by every page that asks for it and kept a
+// few seconds across page changes. Each message updates the lists on screen at once and has them
+// read again shortly after; a post on screen that is published or fails is announced in a toast.
+// While the stream is down it reconnects after 1, 2, 5, then every 10 s
+// (docs/product/constants.md#realtime), reads everything again once back, and meanwhile polls every
+// 30 s if a post on screen is about to go out or is going out.
 
 /** How often the lists are read again while the stream is down and a post is due. */
 export const LIVE_POLL_MS = 30_000;

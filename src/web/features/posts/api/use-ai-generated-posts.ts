@@ -5,7 +5,7 @@ import { calendarPaths } from '../../../lib/api-paths.ts';
 import { useUserId } from '../../auth/index.ts';
 import { NO_USER, postKeys } from './keys.ts';
 
-/** Seed §7 "AI content": the calendar's events of type ai_generated. */
+/** docs/product/services.md#calendar-events "AI content": the calendar's ai_generated events. */
 export function useAiGeneratedPosts() {
   const userId = useUserId();
   return useQuery({

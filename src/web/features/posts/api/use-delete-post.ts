@@ -1,10 +1,10 @@
 import { useMutation } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client.ts';
-import { calendarPaths } from '../../../lib/api-paths.ts';
+import { postsPaths } from '../../../lib/api-paths.ts';
 import { useInvalidatePosts } from './use-invalidate-posts.ts';
 
 export function deletePost(id: string): Promise<{ id: string }> {
-  return api.delete<{ id: string }>(calendarPaths.event(id));
+  return api.delete<{ id: string }>(postsPaths.post(id));
 }
 
 /** Removes the calendar entry (a published post stays on the platform). */

@@ -1,13 +1,13 @@
 import { useQuery } from '@tanstack/react-query';
 import type { CalendarEvent } from '#shared/contracts/calendar.contract.ts';
+import type { Post } from '#shared/contracts/posts.contract.ts';
 import { api } from '../../../lib/api-client.ts';
-import { calendarPaths } from '../../../lib/api-paths.ts';
+import { calendarPaths, postsPaths } from '../../../lib/api-paths.ts';
 import { useUserId } from '../../auth/index.ts';
 import { NO_USER, postKeys } from './keys.ts';
-import { getTargets } from './use-targets.ts';
 
-// Reads of one saved post: the event alone (a link to its quick view), or the event with its
-// targets (the composer).
+// Reads of one saved post: the event alone (a link to it), or the post with its deliveries (the
+// composer).
 
 export function getPost(eventId: string, signal?: AbortSignal): Promise<CalendarEvent> {
   return api.get<CalendarEvent>(calendarPaths.event(eventId), signal ? { signal } : {});
@@ -30,18 +30,12 @@ export function usePost(eventId: string | null) {
   });
 }
 
-/** The event and where it goes, read together when a saved post is opened in the composer. */
+/** A saved post with its deliveries (GET /api/posts/{id}), read when it opens in the composer. */
 export function useComposerPost(eventId: string | null) {
   const userId = useUserId();
   return useQuery({
     queryKey: postKeys.post(userId ?? NO_USER, eventId ?? 'new'),
-    queryFn: async ({ signal }) => {
-      const [event, state] = await Promise.all([
-        getPost(eventId!, signal),
-        getTargets(eventId!, signal),
-      ]);
-      return { event, state };
-    },
+    queryFn: ({ signal }) => api.get<Post>(postsPaths.post(eventId!), { signal }),
     enabled: eventId !== null,
     // What is on screen is what was loaded when the composer opened; it is not swapped under
     // the person's typing.

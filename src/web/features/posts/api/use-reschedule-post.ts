@@ -1,16 +1,19 @@
 import { useMutation } from '@tanstack/react-query';
+import type { Post } from '#shared/contracts/posts.contract.ts';
+import { api } from '../../../lib/api-client.ts';
+import { postsPaths } from '../../../lib/api-paths.ts';
 import { useInvalidatePosts } from './use-invalidate-posts.ts';
-import { updatePost } from './use-update-post.ts';
 
 /**
- * Moves an event to another time (the calendar's drag, Alt+arrow keys and the Undo of either).
- * The server checks the lifecycle rules again (docs/decisions/074); the caller shows errors.
+ * Moves a post to another time (the calendar's drag, Alt+arrow keys and the Undo of either):
+ * PATCH /api/posts/{id}/schedule, its accounts kept. The server checks a scheduled post again
+ * (docs/decisions/074, 087); the caller shows errors.
  */
 export function useReschedulePost() {
   const invalidate = useInvalidatePosts();
   return useMutation({
     mutationFn: ({ id, scheduledFor }: { id: string; scheduledFor: string }) =>
-      updatePost(id, { scheduled_for: scheduledFor }),
+      api.patch<Post>(postsPaths.schedule(id), { scheduled_for: scheduledFor }),
     onSuccess: invalidate,
   });
 }

@@ -4,7 +4,10 @@ import { api } from '../../../lib/api-client.ts';
 import { calendarPaths } from '../../../lib/api-paths.ts';
 import { NO_USER, postKeys } from './keys.ts';
 
-/** Seed §7/§9: upcoming events, soonest first, 10 by default. */
+/**
+ * docs/product/services.md#calendar-events, docs/product/constants.md#page-sizes: upcoming events,
+ * soonest first, 10 by default.
+ */
 export const UPCOMING_EVENTS_LIMIT = 10;
 
 export function listUpcomingEvents(

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import type { CalendarEvent } from '#shared/contracts/calendar.contract.ts';
-import type { AccountQuota, PublishingState } from '#shared/contracts/publishing.contract.ts';
+import type { Connection } from '#shared/contracts/platforms.contract.ts';
+import type { Delivery, Post } from '#shared/contracts/posts.contract.ts';
+import type { AccountQuota } from '#shared/contracts/publishing.contract.ts';
 import type { TargetMedia } from '#shared/publishing-rules.ts';
 import { connection } from '../../../test/connections.ts';
 import { blockingProblems, checkComposer, composerNotices } from './composer-checks.ts';
@@ -9,15 +10,16 @@ import {
   facebookKind,
   formatOptions,
   newComposerValues,
+  preselectedTargets,
   quotaText,
   sameValues,
   textCounts,
   textPlatformsOf,
-  valuesFromEvent,
+  valuesFromPost,
   type ComposerValues,
 } from './composer-model.ts';
-import { pendingTargetRefs, problemsFromFieldErrors } from './composer-refusals.ts';
-import { targetsInput, titleFor } from './composer-request.ts';
+import { problemsFromFieldErrors } from './composer-refusals.ts';
+import { saveBody, targetsInput, titleFor } from './composer-request.ts';
 
 const IG = '00000000-0000-4000-8000-0000000000a1';
 const FB = '00000000-0000-4000-8000-0000000000a2';
@@ -275,7 +277,7 @@ describe('stories', () => {
   });
 
   it('are sent without the first comment, and the text is counted for the other accounts only', () => {
-    expect(targetsInput(story()).targets.map((t) => [t.format, t.first_comment])).toEqual([
+    expect(targetsInput(story()).map((t) => [t.format, t.first_comment])).toEqual([
       ['story', null],
       ['post', 'Open 7–3'],
     ]);
@@ -334,38 +336,6 @@ describe('formats', () => {
 });
 
 describe('server refusals', () => {
-  it('names the targets in the server’s order, published ones left out', () => {
-    const state: PublishingState = {
-      event_id: '00000000-0000-4000-8000-0000000000e1',
-      event_status: 'failed',
-      scheduled_for: null,
-      targets: [
-        { connection_id: FB, account_name: 'Rosa Bakery', status: 'published' },
-        { connection_id: IG, account_name: 'Rosa Bakery', status: 'failed' },
-        { connection_id: FB, account_name: 'Rosa Bakery', status: 'failed' },
-      ].map((t, i) => ({
-        ...t,
-        id: `00000000-0000-4000-8000-0000000000f${i}`,
-        platform: t.connection_id === IG ? ('instagram' as const) : ('facebook' as const),
-        format: 'post' as const,
-        media_ids: [],
-        first_comment: null,
-        status: t.status as 'published' | 'failed',
-        scheduled_for: null,
-        external_id: null,
-        permalink: null,
-        attempts: 1,
-        last_error: null,
-        published_at: null,
-        updated_at: '2030-01-01T00:00:00Z',
-      })),
-    };
-    expect(pendingTargetRefs(state, [{ connectionId: IG, account: '@rosabakery' }])).toEqual([
-      { connectionId: IG, account: '@rosabakery' },
-      { connectionId: FB, account: 'Rosa Bakery' },
-    ]);
-  });
-
   it('names the file a refused media field is about', () => {
     const [problem] = problemsFromFieldErrors(
       { 'targets.0.media_ids.1': '@rosabakery: This file is still being processed' },
@@ -419,7 +389,7 @@ describe('server refusals', () => {
 });
 
 describe('loading and sending', () => {
-  const event: CalendarEvent = {
+  const post: Post = {
     id: '00000000-0000-4000-8000-0000000000e1',
     user_id: '00000000-0000-4000-8000-000000000001',
     title: 'Spring menu',
@@ -431,12 +401,13 @@ describe('loading and sending', () => {
     scheduled_for: '2030-04-29T09:30:00.000Z',
     created_at: '2030-01-01T00:00:00Z',
     updated_at: '2030-01-01T00:00:00Z',
+    deliveries: [],
   };
-  const target = (
+  const delivery = (
     connectionId: string,
     platform: 'facebook' | 'instagram',
-    extra: Partial<PublishingState['targets'][number]> = {},
-  ): PublishingState['targets'][number] => ({
+    extra: Partial<Delivery> = {},
+  ): Delivery => ({
     id: `${connectionId.slice(0, -2)}ff`,
     connection_id: connectionId,
     platform,
@@ -445,28 +416,28 @@ describe('loading and sending', () => {
     media_ids: [PHOTO, WIDE],
     first_comment: 'Open 7–3',
     status: 'failed',
-    scheduled_for: event.scheduled_for,
+    scheduled_for: post.scheduled_for,
     external_id: null,
     permalink: null,
     attempts: 1,
     last_error: null,
     published_at: null,
-    updated_at: event.updated_at,
+    updated_at: post.updated_at,
     ...extra,
   });
 
-  it('reads an event and its targets; published deliveries are left as they are', () => {
-    const state: PublishingState = {
-      event_id: event.id,
-      event_status: 'failed',
-      scheduled_for: event.scheduled_for,
-      targets: [
-        target(FB, 'facebook', { status: 'published' }),
-        target(IG, 'instagram'),
-        target(FB, 'facebook'),
-      ],
-    };
-    const v = valuesFromEvent(event, state, 'Europe/London');
+  it('reads a post and its deliveries; published ones are left as they are', () => {
+    const v = valuesFromPost(
+      {
+        ...post,
+        deliveries: [
+          delivery(FB, 'facebook', { status: 'published' }),
+          delivery(IG, 'instagram'),
+          delivery(FB, 'facebook'),
+        ],
+      },
+      'Europe/London',
+    );
     expect(v).toEqual({
       title: 'Spring menu',
       content: 'Fresh bread',
@@ -482,25 +453,47 @@ describe('loading and sending', () => {
     });
     expect(sameValues(v, { ...v, targets: [...v.targets] })).toBe(true);
     expect(sameValues(v, { ...v, content: 'Fresh bread!' })).toBe(false);
-    expect(targetsInput({ ...v, firstComment: '  ' })).toEqual({
+    expect(targetsInput({ ...v, firstComment: '  ' })).toEqual([
+      { connection_id: IG, format: 'carousel', media_ids: [PHOTO, WIDE], first_comment: null },
+      { connection_id: FB, format: 'post', media_ids: [PHOTO, WIDE], first_comment: null },
+    ]);
+  });
+
+  it('sends the post, its accounts in order and what to do, in one body', () => {
+    const v = valuesFromPost(
+      { ...post, type: 'ai_generated', deliveries: [delivery(IG, 'instagram')] },
+      'Europe/London',
+    );
+    expect(saveBody(v, 'schedule', { type: 'ai_generated', timeZone: 'Europe/London' })).toEqual({
+      post: {
+        title: 'Spring menu',
+        content: 'Fresh bread',
+        scheduled_for: '2030-04-29T09:30:00.000Z',
+        type: 'ai_generated',
+      },
       targets: [
-        { connection_id: IG, format: 'carousel', media_ids: [PHOTO, WIDE], first_comment: null },
-        { connection_id: FB, format: 'post', media_ids: [PHOTO, WIDE], first_comment: null },
+        {
+          connection_id: IG,
+          format: 'carousel',
+          media_ids: [PHOTO, WIDE],
+          first_comment: 'Open 7–3',
+        },
       ],
+      intent: 'schedule',
     });
   });
 
   it('reads a story first, and the first comment from an account that is not a story', () => {
-    const state: PublishingState = {
-      event_id: event.id,
-      event_status: 'failed',
-      scheduled_for: event.scheduled_for,
-      targets: [
-        target(IG, 'instagram', { format: 'story', media_ids: [PHOTO], first_comment: null }),
-        target(FB, 'facebook', { media_ids: [PHOTO] }),
-      ],
-    };
-    const v = valuesFromEvent(event, state, 'Europe/London');
+    const v = valuesFromPost(
+      {
+        ...post,
+        deliveries: [
+          delivery(IG, 'instagram', { format: 'story', media_ids: [PHOTO], first_comment: null }),
+          delivery(FB, 'facebook', { media_ids: [PHOTO] }),
+        ],
+      },
+      'Europe/London',
+    );
     expect(v).toMatchObject({
       firstComment: 'Open 7–3',
       mediaIds: [PHOTO],
@@ -509,5 +502,24 @@ describe('loading and sending', () => {
         { connectionId: FB, format: 'post' },
       ],
     });
+  });
+});
+
+describe('a new post’s accounts', () => {
+  it('start as the connected accounts of the default platforms whose access has not ended', () => {
+    const accounts: Connection[] = [
+      connection({ id: IG, platform: 'instagram' }),
+      connection({ id: FB, platform: 'facebook' }),
+      connection({ id: PHOTO, platform: 'instagram', health: 'expired' }),
+      connection({ id: WIDE, platform: 'facebook', status: 'disconnected' }),
+    ];
+    expect(preselectedTargets(accounts, ['instagram'], 2)).toEqual([
+      { connectionId: IG, format: 'carousel' },
+    ]);
+    expect(preselectedTargets(accounts, ['facebook', 'instagram'], 0)).toEqual([
+      { connectionId: IG, format: 'post' },
+      { connectionId: FB, format: 'post' },
+    ]);
+    expect(preselectedTargets(accounts, [], 0)).toEqual([]);
   });
 });

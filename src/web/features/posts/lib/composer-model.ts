@@ -1,7 +1,7 @@
 import type { Platform } from '#shared/contracts/account.contract.ts';
-import type { CalendarEvent } from '#shared/contracts/calendar.contract.ts';
 import type { Connection } from '#shared/contracts/platforms.contract.ts';
-import type { AccountQuota, PublishingState } from '#shared/contracts/publishing.contract.ts';
+import type { Post } from '#shared/contracts/posts.contract.ts';
+import type { AccountQuota } from '#shared/contracts/publishing.contract.ts';
 import {
   countHashtags,
   countMentions,
@@ -58,22 +58,18 @@ export function newComposerValues(day: PlainDate, hour: number, minute = 0): Com
 }
 
 /**
- * The form of a saved event. Published deliveries are history and are not edited; the media and
- * first comment are the first remaining target's (the composer gives every account the same),
+ * The form of a saved post. Published deliveries are history and are not edited; the media and
+ * first comment are the first remaining delivery's (the composer gives every account the same),
  * the comment from one that is not a story (a story is saved without it).
  */
-export function valuesFromEvent(
-  event: CalendarEvent,
-  state: PublishingState | null,
-  timeZone: string,
-): ComposerValues {
-  const open = editableTargets(state);
-  const first = open[0] ?? state?.targets[0];
+export function valuesFromPost(post: Post, timeZone: string): ComposerValues {
+  const open = editableDeliveries(post);
+  const first = open[0] ?? post.deliveries[0];
   const commented = open.find((t) => t.format !== 'story') ?? first;
-  const p = event.scheduled_for ? zonedParts(new Date(event.scheduled_for), timeZone) : null;
+  const p = post.scheduled_for ? zonedParts(new Date(post.scheduled_for), timeZone) : null;
   return {
-    title: event.title,
-    content: event.content ?? '',
+    title: post.title,
+    content: post.content ?? '',
     firstComment: commented?.first_comment ?? '',
     mediaIds: first ? [...first.media_ids] : [],
     targets: open.map((t) => ({
@@ -87,8 +83,29 @@ export function valuesFromEvent(
   };
 }
 
-function editableTargets(state: PublishingState | null) {
-  return (state?.targets ?? []).filter((t) => t.connection_id !== null && t.status !== 'published');
+function editableDeliveries(post: Post) {
+  return post.deliveries.filter((t) => t.connection_id !== null && t.status !== 'published');
+}
+
+/**
+ * The accounts a new post starts with: the connected ones of these platforms whose access has
+ * not ended (the business's default platforms, or those a post was planned for on the
+ * calendar), each in the format its platform suggests.
+ */
+export function preselectedTargets(
+  connections: readonly Connection[],
+  platforms: readonly string[],
+  mediaCount: number,
+): ComposerTarget[] {
+  return connections
+    .filter(
+      (c) =>
+        c.status === 'connected' &&
+        c.health !== 'expired' &&
+        c.health !== 'revoked' &&
+        platforms.includes(c.platform),
+    )
+    .map((c) => ({ connectionId: c.id, format: suggestedFormat(c.platform, mediaCount) }));
 }
 
 /** Equal when nothing a person would call a change differs. */

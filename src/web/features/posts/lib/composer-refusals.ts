@@ -1,8 +1,9 @@
-import type { PublishingState } from '#shared/contracts/publishing.contract.ts';
 import { fieldOf, mediaIdOf, type ComposerProblem } from './composer-checks.ts';
 
-// A refusal of the server (schedule, publish now, targets) as the composer's problems, each with
-// its account (docs/decisions/085: the envelope carries field errors only).
+// A refusal of the server as the composer's problems, each with its account. The error envelope
+// carries one message per field (details.fieldErrors); a field of an account is numbered by the
+// account's place in the list sent (`targets.N.…`), and its message starts with the account's
+// name (docs/decisions/087).
 
 export interface TargetRef {
   connectionId: string | null;
@@ -10,25 +11,9 @@ export interface TargetRef {
 }
 
 /**
- * The targets the server checks when it schedules or publishes, in its order: those not
- * published yet. Each is named as `known` names its account, else as the server has it.
- */
-export function pendingTargetRefs(
-  state: PublishingState,
-  known: readonly TargetRef[],
-): TargetRef[] {
-  return state.targets
-    .filter((t) => t.status !== 'published')
-    .map((t) => ({
-      connectionId: t.connection_id,
-      account: known.find((k) => k.connectionId === t.connection_id)?.account ?? t.account_name,
-    }));
-}
-
-/**
- * A refusal's field errors as problems. Target fields carry their index in the list the server
- * checked (`order`) and a file's index in the media sent (`mediaIds`); their messages start with
- * the account's name, which is taken off because the composer shows the account beside it.
+ * A refusal's field errors as problems. Target fields carry their index in the list sent
+ * (`order`) and a file's index in the media sent (`mediaIds`); their messages start with the
+ * account's name, which is taken off because the composer shows the account beside it.
  */
 export function problemsFromFieldErrors(
   fieldErrors: Readonly<Record<string, string>>,

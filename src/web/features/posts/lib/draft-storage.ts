@@ -3,9 +3,10 @@ import { TARGET_FORMATS } from '#shared/platform-limits.ts';
 import { createStore, type Store } from '../../../lib/create-store.ts';
 import type { ComposerValues } from './composer-model.ts';
 
-// Nothing typed is lost (PRODUCT.md: "the composer keeps drafts locally until saved"): what the
-// composer holds that is not saved yet is written to this browser's storage, one entry per
-// person and post ("new" for a post not saved once), and read back when the composer opens.
+// Nothing typed is lost (docs/product/screens.md#bad-input-and-errors: the composer keeps drafts
+// locally until saved): what the composer holds that is not saved yet is written to this browser's
+// storage, one entry per person and post ("new" for a post not saved once), and read back when the
+// composer opens.
 
 const PREFIX = 'socigen.composer.v1';
 

@@ -2,8 +2,9 @@ import { describe, expect, it } from 'vitest';
 import {
   formErrorsFromServer,
   newEventValues,
+  quickSaveBody,
+  quickStatuses,
   shiftedTime,
-  toCreateInput,
   validateEventForm,
 } from './event-form.ts';
 
@@ -49,21 +50,39 @@ describe('validateEventForm', () => {
   });
 });
 
-describe('toCreateInput', () => {
-  it('turns the business-zone wall time into a UTC instant', () => {
-    const input = toCreateInput(
-      { ...base, title: ' Launch ', platforms: ['instagram'], status: 'scheduled', time: '09:30' },
+describe('quickSaveBody', () => {
+  it('turns the business-zone wall time into a UTC instant, and sends no accounts', () => {
+    const body = quickSaveBody(
+      { ...base, title: ' Launch ', platforms: ['instagram'], time: '09:30' },
       LONDON,
     );
-    expect(input).toEqual({
-      title: 'Launch',
-      content: null,
-      platforms: ['instagram'],
-      type: 'post',
-      status: 'scheduled',
-      // 29 March 2026 is in BST.
-      scheduled_for: '2026-03-29T08:30:00.000Z',
+    expect(body).toEqual({
+      post: {
+        title: 'Launch',
+        content: null,
+        platforms: ['instagram'],
+        type: 'post',
+        // 29 March 2026 is in BST.
+        scheduled_for: '2026-03-29T08:30:00.000Z',
+      },
+      intent: 'draft',
     });
+  });
+
+  it('cancels a note, planned for no platform', () => {
+    const body = quickSaveBody(
+      { ...base, title: 'Team photo', type: 'note', platforms: ['facebook'], status: 'cancelled' },
+      LONDON,
+    );
+    expect(body.intent).toBe('cancel');
+    expect(body.post.platforms).toEqual([]);
+  });
+
+  it('offers a draft for a new event; cancelled, and scheduled only if it is, for one that exists', () => {
+    expect(quickStatuses('post', null)).toEqual(['draft']);
+    expect(quickStatuses('note', 'draft')).toEqual(['draft', 'cancelled']);
+    expect(quickStatuses('campaign', 'draft')).toEqual(['draft', 'cancelled']);
+    expect(quickStatuses('campaign', 'scheduled')).toEqual(['draft', 'scheduled', 'cancelled']);
   });
 
   it('says where a time in the spring-forward gap ends up', () => {

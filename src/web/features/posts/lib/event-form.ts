@@ -1,10 +1,6 @@
 import type { Platform } from '#shared/contracts/account.contract.ts';
-import type {
-  CalendarEvent,
-  CreateEventInput,
-  EventType,
-  UpdateEventInput,
-} from '#shared/contracts/calendar.contract.ts';
+import type { CalendarEvent, EventStatus, EventType } from '#shared/contracts/calendar.contract.ts';
+import type { SavePostInput } from '#shared/contracts/posts.contract.ts';
 import { choosableStatuses } from './post-rules.ts';
 import {
   formatDateKey,
@@ -16,8 +12,10 @@ import {
   type PlainDate,
 } from '../../../lib/zoned-time.ts';
 
-// The quick-create/edit form: its values, the same checks and messages as the server
-// (src/shared/contracts/calendar.contract.ts and the calendar service), and the API body.
+// The calendar's quick dialog: notes, campaigns and drafts planned without accounts. Its values,
+// the same checks and messages as the server (src/shared/contracts/posts.contract.ts and
+// savePost), and the body of its save through /api/posts (docs/decisions/087). Scheduling needs
+// accounts: a post continues in the composer (composerStart).
 
 export interface EventFormValues {
   type: EventType;
@@ -79,6 +77,19 @@ export function shiftedTime(values: Pick<EventFormValues, 'date' | 'time'>, time
   return shown === values.time ? null : shown;
 }
 
+/**
+ * The statuses the quick dialog offers: a draft, or cancelled for an event that exists. One
+ * already scheduled (a campaign, which the composer does not edit) may stay so; the server checks
+ * it again with its accounts.
+ */
+export function quickStatuses(
+  type: EventType,
+  current: EventStatus | null,
+): Array<EventFormValues['status']> {
+  if (current === null) return ['draft'];
+  return choosableStatuses(type).filter((s) => s !== 'scheduled' || current === 'scheduled');
+}
+
 export function validateEventForm(
   values: EventFormValues,
   timeZone: string,
@@ -100,25 +111,22 @@ export function validateEventForm(
   return errors;
 }
 
-export function toCreateInput(values: EventFormValues, timeZone: string): CreateEventInput {
-  return {
-    title: values.title.trim(),
-    content: values.content.trim() ? values.content : null,
-    platforms: values.type === 'note' ? [] : values.platforms,
-    type: values.type,
-    status: values.status === 'scheduled' ? 'scheduled' : 'draft',
-    scheduled_for: instantOf(values, timeZone)?.toISOString() ?? null,
-  };
-}
+const INTENTS = { draft: 'draft', scheduled: 'schedule', cancelled: 'cancel' } as const;
 
-export function toUpdateInput(values: EventFormValues, timeZone: string): UpdateEventInput {
+/**
+ * The quick dialog's save: the post's fields and what to do with it. No accounts are sent, so a
+ * saved event keeps those it has; a note is planned for no platform.
+ */
+export function quickSaveBody(values: EventFormValues, timeZone: string): SavePostInput {
   return {
-    title: values.title.trim(),
-    content: values.content.trim() ? values.content : null,
-    platforms: values.type === 'note' ? [] : values.platforms,
-    type: values.type,
-    status: values.status,
-    scheduled_for: instantOf(values, timeZone)?.toISOString() ?? null,
+    post: {
+      title: values.title.trim(),
+      content: values.content.trim() ? values.content : null,
+      platforms: values.type === 'note' ? [] : values.platforms,
+      type: values.type,
+      scheduled_for: instantOf(values, timeZone)?.toISOString() ?? null,
+    },
+    intent: INTENTS[values.status],
   };
 }
 

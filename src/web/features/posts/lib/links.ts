@@ -1,6 +1,6 @@
-// Addresses that open a post. Both are on the calendar page (the seed's routes are binding):
-// ?compose=new or ?compose=<event id> opens the composer (docs/decisions/085); ?event=<id> opens
-// the event's quick view, and the calendar goes to its day.
+// Addresses that open a post. Both are on the calendar page (the routes of docs/product/routes.md
+// are binding): ?compose=new or ?compose=<event id> opens the composer (docs/decisions/085);
+// ?event=<id> opens the event's quick view, and the calendar goes to its day.
 
 export const COMPOSE_PARAM = 'compose';
 export const EVENT_PARAM = 'event';

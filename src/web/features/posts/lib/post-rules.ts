@@ -28,15 +28,13 @@ export function isComposerPost(event: Pick<CalendarEvent, 'type'>): boolean {
   return event.type === 'post' || event.type === 'ai_generated';
 }
 
-/** Events that can be sent now: posts not on their way out, out, or waiting for an answer. */
-export function canPublishNow(event: Pick<CalendarEvent, 'type' | 'status'>): boolean {
-  return (
-    isComposerPost(event) &&
-    (event.status === 'draft' ||
-      event.status === 'scheduled' ||
-      event.status === 'failed' ||
-      event.status === 'cancelled')
-  );
+/**
+ * Where a post opens on the calendar: in the composer while it can still change (a draft,
+ * scheduled, failed or cancelled post); on its way out, out, or waiting for the platform's answer,
+ * in the quick view, with its links, reasons, Duplicate and Delete (docs/decisions/087).
+ */
+export function opensInComposer(event: Pick<CalendarEvent, 'type' | 'status'>): boolean {
+  return isComposerPost(event) && !isLocked(event) && event.status !== 'unconfirmed';
 }
 
 export const STATUS_LABELS: Record<EventStatus, string> = {

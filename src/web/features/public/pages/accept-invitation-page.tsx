@@ -22,8 +22,9 @@ import { useDocumentTitle } from '../../../lib/use-document-title.ts';
 import { useAuth } from '../../auth/index.ts';
 import { staffApi, staffKeys } from '../../staff/index.ts';
 
-// Seed §2 /accept-invitation/{token}: who invites whom to which business; sign in or register;
-// join as staff. Expired, cancelled, used and unknown links each get their own page.
+// /accept-invitation/{token} (docs/product/screens.md#invitation-acceptance): who invites whom to
+// which business; sign in or register; join as staff. Expired, cancelled, used and unknown links
+// each get their own page.
 
 function Panel({
   icon: Icon,

@@ -10,8 +10,9 @@ import { userMessageOf } from '../../../lib/errors.ts';
 import { useDocumentTitle } from '../../../lib/use-document-title.ts';
 import { accountSecurityApi, accountSecurityKeys } from '../../account/index.ts';
 
-// Status page for an account deletion or a Meta data-deletion request (PRODUCT.md §1), looked up
-// by the confirmation code in the address (`?id=`).
+// Status page for an account deletion or a Meta data-deletion request
+// (docs/product/screens.md#deletion-confirmation), looked up by the confirmation code in the
+// address (`?id=`).
 
 const KIND_LABELS: Record<DeletionRequestStatus['kind'], string> = {
   account: 'Account deletion',

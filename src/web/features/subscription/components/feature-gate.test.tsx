@@ -31,7 +31,7 @@ function renderWith(auth: AuthContextValue, ui: React.ReactNode) {
 
 const free = () => authValue({ subscription: subscription({ plan: 'free', trial_ends_at: null }) });
 
-describe('feature gating (seed §6)', () => {
+describe('feature gating (docs/product/roles-and-plans.md#features-by-plan)', () => {
   it.each(['calendar', 'ai-content', 'campaigns'] as const)(
     'shows an upgrade prompt for %s on the free plan',
     (slug) => {

@@ -18,7 +18,10 @@ const FEATURE_LABELS: Record<Feature, string> = {
   'email-marketing': 'Email marketing',
 };
 
-/** Areas a Premium plan adds over Free (seed §6), listed in the upgrade prompt. */
+/**
+ * Areas a Premium plan adds over Free (docs/product/roles-and-plans.md#features-by-plan), listed in
+ * the upgrade prompt.
+ */
 const PREMIUM_FEATURES: readonly Feature[] = ['ai-content', 'calendar', 'campaigns'];
 
 export function UpgradePrompt({ feature, areaLabel }: { feature: Feature; areaLabel?: string }) {
@@ -82,9 +85,10 @@ export function UpgradePrompt({ feature, areaLabel }: { feature: Feature; areaLa
 }
 
 /**
- * Shows its children when the user's plan and add-ons include `feature` (seed §6), otherwise an
- * upgrade prompt. Before the subscription is known nothing is locked: the guard has already
- * waited for it on guarded routes, and the server enforces the same rule on every call.
+ * Shows its children when the user's plan and add-ons include `feature`
+ * (docs/product/roles-and-plans.md#features-by-plan), otherwise an upgrade prompt. Before the
+ * subscription is known nothing is locked: the guard has already waited for it on guarded routes,
+ * and the server enforces the same rule on every call.
  */
 export function FeatureGate({
   feature,

@@ -3,9 +3,10 @@ import { useQuery } from '@tanstack/react-query';
 import { useAuth } from '../../auth/index.ts';
 import { accountApi, accountKeys } from '../../account/index.ts';
 
-// Seed §2/§7: an administrator can set a person's status (profiles.settings.status) to inactive;
-// like an inactive subscription, that sends them to /dashboard/trial-expired. The login guard
-// looks at the subscription; this looks at the person.
+// docs/product/routes.md#guard-behaviour, docs/product/services.md#profiles: an administrator can
+// set a person's status (profiles.settings.status) to inactive; like an inactive subscription, that
+// sends them to /dashboard/trial-expired. The login guard looks at the subscription; this looks at
+// the person.
 
 const ALLOWED = new Set([
   '/dashboard/trial-expired',

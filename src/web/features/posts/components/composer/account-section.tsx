@@ -1,7 +1,8 @@
 import type { Ref } from 'react';
 import type { UseQueryResult } from '@tanstack/react-query';
 import type { Connection } from '#shared/contracts/platforms.contract.ts';
-import type { AccountQuota, PublishingState } from '#shared/contracts/publishing.contract.ts';
+import type { Delivery } from '#shared/contracts/posts.contract.ts';
+import type { AccountQuota } from '#shared/contracts/publishing.contract.ts';
 import type { TargetFormat } from '#shared/platform-limits.ts';
 import { accountLabel } from '#shared/account-label.ts';
 import { QueryContent } from '../../../../components/ui/query-status.tsx';
@@ -20,8 +21,8 @@ interface AccountSectionProps {
   mediaKinds: Array<'image' | 'video'>;
   problemCounts: ReadonlyMap<string, number>;
   canEdit: boolean;
-  /** The targets already published: history, named under the accounts. */
-  published: PublishingState['targets'];
+  /** The deliveries already published: history, named under the accounts. */
+  published: Delivery[];
   checksRef: Ref<HTMLDivElement>;
   problems: ComposerProblem[];
   refused: ComposerProblem[];

@@ -63,7 +63,8 @@ export function CheckItem({ item, kind }: { item: ComposerNotice; kind: keyof ty
 
 /**
  * What stops the post from going out, under the accounts: each problem names the account, the
- * field and the rule. Focused when an action is stopped, so the reasons are read out. Notices
+ * field and the rule. Focused when an action is stopped, so the reasons are read out. Without an
+ * account nothing can go out: that is said as a problem too, never as a check passed. Notices
  * (what a story leaves out) follow, apart from the problems.
  */
 export function ChecksList({
@@ -75,6 +76,7 @@ export function ChecksList({
   ref,
 }: ChecksListProps) {
   const total = problems.length + refused.length;
+  const noAccount = total === 0 && targetCount === 0;
   return (
     <div
       ref={ref}
@@ -83,15 +85,25 @@ export function ChecksList({
       aria-label="Checks"
       className={cn(
         'grid gap-2 rounded-lg border p-3 outline-none focus-visible:ring-2 focus-visible:ring-ring',
-        total > 0 ? 'border-destructive/40 bg-destructive/5' : 'border-success/30 bg-success/5',
+        total > 0 || noAccount
+          ? 'border-destructive/40 bg-destructive/5'
+          : 'border-success/30 bg-success/5',
       )}
     >
-      {total === 0 ? (
+      {noAccount ? (
+        <div className="grid gap-1" data-rule="targets_required">
+          <p className="flex items-center gap-2 text-sm font-medium text-foreground">
+            <CircleAlert aria-hidden className="size-4 shrink-0 text-destructive" />
+            Choose at least one account to publish to
+          </p>
+          <p className="text-xs text-muted-foreground">
+            You can still save it as a draft and choose them later.
+          </p>
+        </div>
+      ) : total === 0 ? (
         <p className="flex items-center gap-2 text-sm text-foreground">
           <CheckCircle2 aria-hidden className="size-4 text-success" />
-          {targetCount === 0
-            ? 'Choose at least one account to schedule or publish.'
-            : `Ready for ${targetCount === 1 ? 'its account' : targetCount === 2 ? 'both accounts' : `all ${targetCount} accounts`}: every platform rule is met.`}
+          {`Ready for ${targetCount === 1 ? 'its account' : targetCount === 2 ? 'both accounts' : `all ${targetCount} accounts`}: every platform rule is met.`}
         </p>
       ) : (
         <>

@@ -46,6 +46,45 @@ export function ConfirmPublishDialog({
   );
 }
 
+/** "Delete “…”?", focused on Delete. */
+export function ConfirmDeleteDialog({
+  open,
+  title,
+  busy,
+  onCancel,
+  onConfirm,
+}: {
+  open: boolean;
+  title: string;
+  busy: boolean;
+  onCancel(): void;
+  onConfirm(): void;
+}) {
+  return (
+    <Dialog open={open} onOpenChange={(next) => (next ? undefined : onCancel())}>
+      {open ? (
+        <DialogContent className="max-w-md" role="alertdialog">
+          <DialogHeader>
+            <DialogTitle>Delete “{title}”?</DialogTitle>
+            <DialogDescription>
+              It leaves the calendar and is not published. This cannot be undone; anything already
+              published stays on the platform.
+            </DialogDescription>
+          </DialogHeader>
+          <DialogFooter>
+            <Button variant="outline" onClick={onCancel}>
+              Keep it
+            </Button>
+            <Button variant="destructive" autoFocus loading={busy} onClick={onConfirm}>
+              Delete
+            </Button>
+          </DialogFooter>
+        </DialogContent>
+      ) : null}
+    </Dialog>
+  );
+}
+
 /** Closing with unsaved changes: keep editing, discard them, or close and keep them. */
 export function ConfirmCloseDialog({
   open,

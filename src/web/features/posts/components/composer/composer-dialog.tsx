@@ -9,14 +9,18 @@ import { useComposerPost } from '../../api/use-post.ts';
 import { ComposerForm } from './composer-form.tsx';
 import type { ComposerDialogProps } from './composer-props.ts';
 
-export type { ComposerDialogProps, ComposerPermissions } from './composer-props.ts';
+export type {
+  ComposerDialogProps,
+  ComposerPermissions,
+  ComposerPrefill,
+} from './composer-props.ts';
 
 /**
  * The post composer: a full-height sheet over the calendar with the editor on the left and the
  * per-account previews on the right (stacked on a phone).
  */
 export function ComposerDialog(props: ComposerDialogProps) {
-  // The post it opened on: a new post that gets its id while open stays in the same form.
+  // The post it opened on.
   const [openedOn] = useState(props.eventId);
   const loaded = useComposerPost(openedOn);
   const closeGuardRef = useRef<() => void>(() => props.onClose());
@@ -45,8 +49,7 @@ export function ComposerDialog(props: ComposerDialogProps) {
           {openedOn === null ? (
             <ComposerForm
               {...props}
-              event={null}
-              state={null}
+              post={null}
               closeGuardRef={closeGuardRef}
               initialFocus={initialFocus}
             />
@@ -72,8 +75,7 @@ export function ComposerDialog(props: ComposerDialogProps) {
           ) : (
             <ComposerForm
               {...props}
-              event={loaded.data.event}
-              state={loaded.data.state}
+              post={loaded.data}
               closeGuardRef={closeGuardRef}
               initialFocus={initialFocus}
             />

@@ -1,4 +1,4 @@
-import { CalendarClock, Save, Send } from 'lucide-react';
+import { CalendarClock, ListPlus, Save, Send } from 'lucide-react';
 import { Button } from '../../../../components/ui/button.tsx';
 import { cn } from '../../../../lib/cn.ts';
 import type { SaveIntent } from '../../lib/composer-model.ts';
@@ -24,7 +24,10 @@ function saveState({
   return scheduled ? 'Scheduled. Saving a draft takes it off the schedule.' : 'No unsaved changes.';
 }
 
-/** The footer: the save state, and Save draft, Publish now and Schedule (or Close to a reader). */
+/**
+ * The footer: the save state, and Save draft, Publish now, Add to queue (docs/decisions/077) and
+ * Schedule (or Close to a reader).
+ */
 export function ComposerFooter({
   canEdit,
   dirty,
@@ -35,6 +38,7 @@ export function ComposerFooter({
   canPublish,
   canSchedule,
   onAttempt,
+  onQueue,
   onClose,
 }: {
   canEdit: boolean;
@@ -43,10 +47,13 @@ export function ComposerFooter({
   /** The post has an id (saved at least once). */
   saved: boolean;
   scheduled: boolean;
-  busy: SaveIntent | null;
+  /** What is being saved: an intent, or the post being added to the queue. */
+  busy: SaveIntent | 'queue' | null;
   canPublish: boolean;
   canSchedule: boolean;
   onAttempt(intent: SaveIntent): void;
+  /** Adds the post to the queue of each account chosen; absent, the action is not offered. */
+  onQueue?: (() => void) | undefined;
   onClose(): void;
 }) {
   return (
@@ -64,7 +71,12 @@ export function ComposerFooter({
         {canEdit ? saveState({ dirty, storageRefused, saved, scheduled }) : ''}
       </p>
       {canEdit ? (
-        <div className="grid grid-cols-3 gap-2 sm:flex sm:flex-row">
+        <div
+          className={cn(
+            'grid gap-2 sm:flex sm:flex-row',
+            onQueue && canSchedule ? 'grid-cols-2' : 'grid-cols-3',
+          )}
+        >
           <Button
             variant="outline"
             className="max-sm:px-2"
@@ -83,6 +95,17 @@ export function ComposerFooter({
               onClick={() => onAttempt('publish')}
             >
               <Send aria-hidden className="size-4 max-sm:hidden" /> Publish now
+            </Button>
+          ) : null}
+          {canSchedule && onQueue ? (
+            <Button
+              variant="outline"
+              className="max-sm:px-2"
+              loading={busy === 'queue'}
+              disabled={busy !== null}
+              onClick={onQueue}
+            >
+              <ListPlus aria-hidden className="size-4 max-sm:hidden" /> Add to queue
             </Button>
           ) : null}
           {canSchedule ? (

@@ -1,15 +1,16 @@
 import { useEffect, useId, useRef } from 'react';
-import type { CalendarEvent } from '#shared/contracts/calendar.contract.ts';
-import type { Connection } from '#shared/contracts/platforms.contract.ts';
-import type { PublishingState } from '#shared/contracts/publishing.contract.ts';
-import type { TargetFormat } from '#shared/platform-limits.ts';
+import type { Post } from '#shared/contracts/posts.contract.ts';
 import { accountLabel } from '#shared/account-label.ts';
 import { zoneAbbreviation } from '../../../../lib/zoned-time.ts';
-import { suggestedFormat, type ComposerValues } from '../../lib/composer-model.ts';
+import { preselectedTargets } from '../../lib/composer-model.ts';
 import { isComposerPost, isLocked } from '../../lib/post-rules.ts';
 import { PreviewPanel } from '../previews/preview-panel.tsx';
 import { AccountSection } from './account-section.tsx';
-import { ConfirmCloseDialog, ConfirmPublishDialog } from './composer-confirm-dialogs.tsx';
+import {
+  ConfirmCloseDialog,
+  ConfirmDeleteDialog,
+  ConfirmPublishDialog,
+} from './composer-confirm-dialogs.tsx';
 import type { ComposerDialogProps } from './composer-props.ts';
 import { ComposerFooter } from './composer-footer.tsx';
 import { ComposerHeader } from './composer-header.tsx';
@@ -19,6 +20,9 @@ import { MediaSection } from './media-section.tsx';
 import { ScheduleSection } from './schedule-section.tsx';
 import { FirstCommentField, TextField, TitleField } from './text-fields.tsx';
 import { useComposerData, withMedia } from './use-composer-data.ts';
+import { useComposerEdits } from './use-composer-edits.ts';
+import { useComposerPostActions } from './use-composer-post-actions.ts';
+import { useComposerQueue } from './use-composer-queue.ts';
 import { useComposerSave } from './use-composer-save.ts';
 import { useComposerState } from './use-composer-state.ts';
 import { composerView } from './use-composer-view.ts';
@@ -26,8 +30,8 @@ import { composerView } from './use-composer-view.ts';
 const ACTION_LABELS = { draft: 'Save draft', schedule: 'Schedule', publish: 'Publish now' };
 
 export interface ComposerFormProps extends ComposerDialogProps {
-  event: CalendarEvent | null;
-  state: PublishingState | null;
+  /** The saved post with its deliveries; null for a new one. */
+  post: Post | null;
   /** What closing does (Escape, the overlay, ×): set by the form, which asks first when dirty. */
   closeGuardRef: { current: () => void };
   initialFocus: { current: HTMLTextAreaElement | null };
@@ -35,7 +39,7 @@ export interface ComposerFormProps extends ComposerDialogProps {
 
 /** The editor on the left, the per-account previews on the right, the actions in the footer. */
 export function ComposerForm(props: ComposerFormProps) {
-  const { event, timeZone, permissions, onClose, onQuickNote, closeGuardRef } = props;
+  const { post, timeZone, permissions, onClose, onQuickNote, closeGuardRef } = props;
   const ids = useId();
   const composer = useComposerState(props);
   const { state, dispatch, dirty, storageRefused } = composer;
@@ -44,6 +48,11 @@ export function ComposerForm(props: ComposerFormProps) {
   const titleRef = useRef<HTMLInputElement>(null);
   const data = useComposerData(values, dispatch);
   const { connections } = data;
+  const { edit, toggleAccount, setFormat, moveMedia } = useComposerEdits(dispatch);
+  const actions = useComposerPostActions(post, {
+    onOpenPost: props.onOpenPost,
+    onDeleted: onClose,
+  });
   const view = composerView({
     values,
     connections,
@@ -55,19 +64,34 @@ export function ComposerForm(props: ComposerFormProps) {
   });
 
   // Unconfirmed too: it may be out already, and the platform is being asked (decision 080).
-  const locked = event !== null && (isLocked(event) || event.status === 'unconfirmed');
-  const composable = event === null || isComposerPost(event);
+  const locked = post !== null && (isLocked(post) || post.status === 'unconfirmed');
+  const composable = post === null || isComposerPost(post);
   const canEdit = composable && !locked && (eventId ? permissions.update : permissions.create);
+
+  // A new post starts with the connected accounts of the platforms it was planned for, or of the
+  // business's default platforms, once the accounts are known.
+  const preferred = props.prefill?.platforms.length
+    ? props.prefill.platforms
+    : props.defaultPlatforms;
+  const accountsKnown = data.connectionsQuery.isSuccess;
+  useEffect(() => {
+    if (post !== null || !accountsKnown || preferred.length === 0) return;
+    dispatch({
+      type: 'preselect',
+      targets: preselectedTargets(connections, preferred, values.mediaIds.length),
+    });
+    // Once, when the accounts arrive; a later change of them is the person's to make.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [accountsKnown]);
 
   const save = useComposerSave({
     state,
     dispatch,
     connections,
-    platforms: view.platforms,
+    type: post?.type === 'ai_generated' ? 'ai_generated' : 'post',
     timeZone,
     check: view.check,
     forgetDraft: composer.forgetDraft,
-    forgetNewDraft: composer.forgetNewDraft,
     focusTitle: () => titleRef.current?.focus(),
     // Reads out why an action was stopped: the checks are on screen whenever saving is offered.
     focusChecks: () => {
@@ -75,74 +99,54 @@ export function ComposerForm(props: ComposerFormProps) {
       checksRef.current?.scrollIntoView?.({ block: 'center', behavior: 'smooth' });
     },
     onSaved: props.onSaved,
-    onCreated: props.onCreated,
+  });
+
+  const queue = useComposerQueue({
+    state,
+    dispatch,
+    connections,
+    type: post?.type === 'ai_generated' ? 'ai_generated' : 'post',
+    timeZone,
+    check: view.check,
+    forgetDraft: composer.forgetDraft,
+    focusChecks: () => checksRef.current?.focus(),
+    onSaved: props.onSaved,
   });
 
   useEffect(() => {
     closeGuardRef.current = () => {
-      if (save.busy) return;
+      if (save.busy || queue.queueing) return;
       if (dirty && canEdit) dispatch({ type: 'confirm', which: 'close' });
       else onClose();
     };
   });
 
-  const edit = (update: Partial<ComposerValues> | ((v: ComposerValues) => ComposerValues)) =>
-    dispatch({ type: 'edit', update });
   const field = (name: 'title' | 'content' | 'firstComment') => ({
     value: values[name],
     disabled: !canEdit,
     onChange: (value: string) => edit({ [name]: value }),
   });
 
-  function toggleAccount(connection: Connection, chosen: boolean) {
-    edit((v) => ({
-      ...v,
-      targets: chosen
-        ? [
-            ...v.targets,
-            {
-              connectionId: connection.id,
-              format: suggestedFormat(connection.platform, v.mediaIds.length),
-            },
-          ]
-        : v.targets.filter((t) => t.connectionId !== connection.id),
-    }));
-    if (chosen) dispatch({ type: 'preview', connectionId: connection.id });
-  }
-
-  function setFormat(connectionId: string, format: TargetFormat) {
-    edit((v) => ({
-      ...v,
-      targets: v.targets.map((t) => (t.connectionId === connectionId ? { ...t, format } : t)),
-    }));
-  }
-
-  function moveMedia(id: string, by: -1 | 1) {
-    edit((v) => {
-      const list = [...v.mediaIds];
-      const from = list.indexOf(id);
-      const to = from + by;
-      if (from < 0 || to < 0 || to >= list.length) return v;
-      [list[from], list[to]] = [list[to]!, list[from]!];
-      return { ...v, mediaIds: list };
-    });
-  }
-
-  const title = event ? (canEdit ? 'Edit post' : event.title) : 'New post';
+  const title = post ? (canEdit ? 'Edit post' : post.title) : 'New post';
   const zone = `${timeZone} (${zoneAbbreviation(view.instant ?? new Date(), timeZone)})`;
 
   return (
     <>
       <ComposerHeader
         title={title}
-        status={eventId && event ? event.status : null}
-        aiGenerated={event?.type === 'ai_generated'}
+        status={post ? post.status : null}
+        aiGenerated={post?.type === 'ai_generated'}
         zone={zone}
         onQuickNote={
           eventId === null && onQuickNote
             ? () => onQuickNote({ date: values.date, time: values.time })
             : null
         }
+        onDuplicate={
+          post && composable && permissions.create ? () => void actions.duplicate() : null
+        }
+        duplicating={actions.duplicating}
+        onDelete={post && permissions.delete ? actions.askDelete : null}
         onClose={() => closeGuardRef.current()}
       />
 
@@ -160,6 +164,7 @@ export function ComposerForm(props: ComposerFormProps) {
             composable={composable}
             locked={locked}
             canEdit={canEdit}
+            failed={(post?.deliveries ?? []).filter((d) => d.status === 'failed')}
             formError={state.formError}
           />
           <AccountSection
@@ -171,7 +176,7 @@ export function ComposerForm(props: ComposerFormProps) {
             mediaKinds={view.mediaItems.map((m) => m.kind)}
             problemCounts={view.problemCounts}
             canEdit={canEdit}
-            published={(props.state?.targets ?? []).filter((t) => t.status === 'published')}
+            published={(post?.deliveries ?? []).filter((t) => t.status === 'published')}
             checksRef={checksRef}
             problems={view.shown}
             refused={state.refused}
@@ -241,11 +246,12 @@ export function ComposerForm(props: ComposerFormProps) {
         dirty={dirty}
         storageRefused={storageRefused}
         saved={eventId !== null}
-        scheduled={event?.status === 'scheduled'}
-        busy={save.busy}
+        scheduled={post?.status === 'scheduled'}
+        busy={save.busy ?? (queue.queueing ? 'queue' : null)}
         canPublish={permissions.publish}
         canSchedule={permissions.schedule}
         onAttempt={save.attempt}
+        onQueue={() => void queue.queue()}
         onClose={onClose}
       />
 
@@ -265,6 +271,13 @@ export function ComposerForm(props: ComposerFormProps) {
         accounts={view.previews.map((p) => accountLabel(p.connection))}
         onCancel={() => dispatch({ type: 'confirm', which: null })}
         onConfirm={() => void save.run('publish')}
+      />
+      <ConfirmDeleteDialog
+        open={actions.confirmingDelete}
+        title={post?.title ?? ''}
+        busy={actions.deleting}
+        onCancel={actions.cancelDelete}
+        onConfirm={() => void actions.deletePost()}
       />
       <ConfirmCloseDialog
         open={state.confirming === 'close'}

@@ -1,18 +1,24 @@
 import { Dialog as DialogPrimitive } from 'radix-ui';
-import { NotebookPen, X } from 'lucide-react';
+import { Copy, NotebookPen, Trash2, X } from 'lucide-react';
 import type { EventStatus } from '#shared/contracts/calendar.contract.ts';
 import { Badge } from '../../../../components/ui/badge.tsx';
 import { Button } from '../../../../components/ui/button.tsx';
 import { STATUS_LABELS, TYPE_LABELS } from '../../lib/post-rules.ts';
 import { StatusIcon } from '../event-style.tsx';
 
-/** The sheet's title, the post's status, the time zone, "Add a note instead" and Close. */
+/**
+ * The sheet's title, the post's status, the time zone, "Add a note instead" (a new post), or
+ * Duplicate and Delete (a saved one), and Close.
+ */
 export function ComposerHeader({
   title,
   status,
   aiGenerated,
   zone,
   onQuickNote,
+  onDuplicate,
+  duplicating,
+  onDelete,
   onClose,
 }: {
   title: string;
@@ -22,6 +28,10 @@ export function ComposerHeader({
   zone: string;
   /** Offered on a new post only. */
   onQuickNote: (() => void) | null;
+  /** Offered on a saved post to those who may create or delete posts. */
+  onDuplicate: (() => void) | null;
+  duplicating: boolean;
+  onDelete: (() => void) | null;
   onClose(): void;
 }) {
   return (
@@ -43,6 +53,16 @@ export function ComposerHeader({
         {onQuickNote ? (
           <Button variant="ghost" size="sm" onClick={onQuickNote}>
             <NotebookPen aria-hidden className="size-4" /> Add a note instead
+          </Button>
+        ) : null}
+        {onDuplicate ? (
+          <Button variant="ghost" size="sm" loading={duplicating} onClick={onDuplicate}>
+            <Copy aria-hidden className="size-4" /> Duplicate
+          </Button>
+        ) : null}
+        {onDelete ? (
+          <Button variant="ghost" size="sm" className="text-destructive" onClick={onDelete}>
+            <Trash2 aria-hidden className="size-4" /> Delete
           </Button>
         ) : null}
         <Button variant="ghost" size="icon" aria-label="Close" onClick={onClose}>

@@ -1,10 +1,12 @@
 import { History } from 'lucide-react';
+import type { Delivery } from '#shared/contracts/posts.contract.ts';
 import { Alert } from '../../../../components/ui/alert.tsx';
 import { Button } from '../../../../components/ui/button.tsx';
+import { PLATFORM_STYLES } from '../event-style.tsx';
 
 /**
- * Above the editor: a restored draft (with Discard), why the post cannot be changed here, and the
- * last save's error.
+ * Above the editor: a restored draft (with Discard), why the post cannot be changed here, why it
+ * was not published to an account, and the last save's error.
  */
 export function ComposerNotices({
   restoredAt,
@@ -12,6 +14,7 @@ export function ComposerNotices({
   composable,
   locked,
   canEdit,
+  failed,
   formError,
 }: {
   restoredAt: string | null;
@@ -21,6 +24,8 @@ export function ComposerNotices({
   /** On its way out or out. */
   locked: boolean;
   canEdit: boolean;
+  /** Deliveries that failed, with the reason: fix the post and schedule it again. */
+  failed: Delivery[];
   formError: string | null;
 }) {
   return (
@@ -55,6 +60,21 @@ export function ComposerNotices({
         <Alert variant="info" title="You can read this post">
           Your role does not include changing posts. The business’s owner or a manager can give you
           one that does.
+        </Alert>
+      ) : null}
+      {failed.length > 0 ? (
+        <Alert variant="destructive" title="This post was not published">
+          <ul className="grid gap-1">
+            {failed.map((d) => (
+              <li key={d.id}>
+                <span className="font-medium">
+                  {d.account_name ?? PLATFORM_STYLES[d.platform].label}:
+                </span>{' '}
+                {d.last_error ?? 'No reason was recorded for this failure.'}
+                {d.attempts > 1 ? ` (after ${d.attempts} attempts)` : ''}
+              </li>
+            ))}
+          </ul>
         </Alert>
       ) : null}
       {formError ? <Alert variant="destructive">{formError}</Alert> : null}

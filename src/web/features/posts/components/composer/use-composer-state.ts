@@ -1,11 +1,11 @@
 import { useEffect, useMemo, useReducer } from 'react';
-import type { CalendarEvent } from '#shared/contracts/calendar.contract.ts';
-import type { PublishingState } from '#shared/contracts/publishing.contract.ts';
+import type { Post } from '#shared/contracts/posts.contract.ts';
 import { useStore } from '../../../../lib/create-store.ts';
 import type { ComposerProblem } from '../../lib/composer-checks.ts';
 import {
   sameValues,
-  valuesFromEvent,
+  valuesFromPost,
+  type ComposerTarget,
   type ComposerValues,
   type SaveIntent,
 } from '../../lib/composer-model.ts';
@@ -22,7 +22,7 @@ import {
 // what is on screen around it (refusals, a confirmation, the media picker, the preview shown).
 
 export interface ComposerState {
-  /** The post's id once it has one (a new post gets it from its first save). */
+  /** The saved post's id; null for a new post (it closes once saved). */
   eventId: string | null;
   /** The values as loaded or last saved: unsaved changes are what differs from them. */
   base: ComposerValues;
@@ -50,13 +50,13 @@ export type ComposerAction =
   | { type: 'discard-restored' }
   | { type: 'blocked'; intent: SaveIntent }
   | { type: 'unblocked'; confirmPublish: boolean }
+  /** The accounts a new post starts with, once they are known (not a change of the person's). */
+  | { type: 'preselect'; targets: ComposerTarget[] }
   | { type: 'save-started' }
   | { type: 'saved'; values: ComposerValues }
+  /** Refused as a whole: nothing was saved, everything typed stays. */
   | {
       type: 'save-refused';
-      eventId: string | null;
-      /** The values that were saved as a draft before the refusal, if they were. */
-      savedValues: ComposerValues | null;
       problems: ComposerProblem[];
       intent: SaveIntent;
       formError: string | null;
@@ -91,6 +91,15 @@ export function composerReducer(state: ComposerState, action: ComposerAction): C
         blocked: null,
         confirming: action.confirmPublish ? 'publish' : state.confirming,
       };
+    case 'preselect':
+      if (state.restoredAt || state.values.targets.length > 0 || state.base.targets.length > 0) {
+        return state;
+      }
+      return {
+        ...state,
+        base: { ...state.base, targets: action.targets },
+        values: { ...state.values, targets: action.targets },
+      };
     case 'save-started':
       return {
         ...state,
@@ -102,8 +111,6 @@ export function composerReducer(state: ComposerState, action: ComposerAction): C
     case 'save-refused':
       return {
         ...state,
-        eventId: action.eventId ?? state.eventId,
-        base: action.savedValues ?? state.base,
         refused: action.problems,
         blocked: action.problems.length > 0 ? action.intent : state.blocked,
         formError: action.problems.length > 0 ? state.formError : action.formError,
@@ -116,28 +123,34 @@ export function composerReducer(state: ComposerState, action: ComposerAction): C
 }
 
 /**
- * The composer's state for a post (or a new one starting at `start`), with what this browser
- * kept of an earlier visit restored, and every unsaved change kept in this browser while it lets
- * us (docs/decisions/085: nothing typed is lost).
+ * The composer's state for a post (or a new one starting at `start`, with what was typed
+ * elsewhere for it in `prefill`), with what this browser kept of an earlier visit restored, and
+ * every unsaved change kept in this browser while it lets us (docs/decisions/085: nothing typed
+ * is lost).
  */
 export function useComposerState(options: {
-  event: CalendarEvent | null;
-  state: PublishingState | null;
+  post: Post | null;
   start: ComposerValues;
+  prefill?: Partial<ComposerValues> | null | undefined;
+  /** A saved post planned at a date and time (docs/decisions/078): its start, unsaved. */
+  planAt?: { date: string; time: string } | null | undefined;
   timeZone: string;
   userId: string;
 }) {
   const { userId } = options;
   const storage: DraftStorage | null = useMemo(() => browserStorage(), []);
   const [state, dispatch] = useReducer(composerReducer, options, (o): ComposerState => {
-    const base = o.event ? valuesFromEvent(o.event, o.state, o.timeZone) : o.start;
-    // What this browser kept of an earlier visit comes back, with a notice and a way to discard it.
-    const found = readDraft(storage, draftKey(userId, o.event?.id ?? null));
+    const base = o.post ? valuesFromPost(o.post, o.timeZone) : o.start;
+    // What this browser kept of an earlier visit comes back, with a notice and a way to discard
+    // it; what was typed elsewhere for a new post is its unsaved start.
+    const planned = o.post && o.planAt ? { ...base, ...o.planAt } : null;
+    const found =
+      o.prefill || planned ? null : readDraft(storage, draftKey(userId, o.post?.id ?? null));
     const kept = found && !sameValues(found.values, base) ? found : null;
     return {
-      eventId: o.event?.id ?? null,
+      eventId: o.post?.id ?? null,
       base,
-      values: kept?.values ?? base,
+      values: kept?.values ?? planned ?? (o.prefill ? { ...base, ...o.prefill } : base),
       restoredAt: kept?.savedAt ?? null,
       blocked: null,
       refused: [],
@@ -162,11 +175,7 @@ export function useComposerState(options: {
     dispatch,
     dirty: !sameValues(values, base),
     storageRefused,
-    /** Drops the kept draft of this post (and of the new post it was, when `alsoNew`). */
-    forgetDraft: (alsoNew = false) => {
-      removeDraft(storage, key);
-      if (alsoNew) removeDraft(storage, draftKey(userId, null));
-    },
-    forgetNewDraft: () => removeDraft(storage, draftKey(userId, null)),
+    /** Drops the kept draft of this post. */
+    forgetDraft: () => removeDraft(storage, key),
   };
 }

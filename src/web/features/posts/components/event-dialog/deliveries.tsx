@@ -3,13 +3,13 @@ import type { CalendarEvent } from '#shared/contracts/calendar.contract.ts';
 import { Alert } from '../../../../components/ui/alert.tsx';
 import { Skeleton } from '../../../../components/ui/skeleton.tsx';
 import { userMessageOf } from '../../../../lib/errors.ts';
-import { usePlatformPosts } from '../../api/use-platform-posts.ts';
+import { usePostDeliveries } from '../../api/use-post-deliveries.ts';
 import { needsAttention } from '../../lib/post-rules.ts';
 import { PLATFORM_STYLES } from '../event-style.tsx';
 
 /** Each platform's delivery: the permalink once out, or the reason it failed. */
 export function Deliveries({ event }: { event: CalendarEvent }) {
-  const query = usePlatformPosts(event.id);
+  const query = usePostDeliveries(event.id);
   const attention = needsAttention(event);
   if (query.isPending) return <Skeleton className="h-16 w-full" />;
   if (query.isError) {

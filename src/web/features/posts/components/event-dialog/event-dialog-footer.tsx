@@ -1,4 +1,5 @@
 import { useEffect, useRef } from 'react';
+import { PenSquare } from 'lucide-react';
 import { Button } from '../../../../components/ui/button.tsx';
 import { DialogFooter } from '../../../../components/ui/dialog.tsx';
 import type { EventDialogBusy } from './use-event-dialog.ts';
@@ -40,7 +41,10 @@ export function ConfirmDelete({
   );
 }
 
-/** Delete and Duplicate on the left; Cancel (or Close) and Save on the right. */
+/**
+ * Delete and Duplicate on the left; Cancel (or Close), Save and, for a new post, "Continue in the
+ * composer" (to choose its accounts and schedule it) on the right.
+ */
 export function EventDialogFooter({
   formId,
   existing,
@@ -48,6 +52,7 @@ export function EventDialogFooter({
   canDelete,
   canDuplicate,
   saveLabel,
+  onContinue,
   busy,
   onDelete,
   onDuplicate,
@@ -60,6 +65,7 @@ export function EventDialogFooter({
   canDelete: boolean;
   canDuplicate: boolean;
   saveLabel: string;
+  onContinue: (() => void) | null;
   busy: EventDialogBusy;
   onDelete(): void;
   onDuplicate(): void;
@@ -84,8 +90,18 @@ export function EventDialogFooter({
           {editable ? 'Cancel' : 'Close'}
         </Button>
         {editable ? (
-          <Button type="submit" form={formId} loading={busy === 'save'}>
+          <Button
+            type="submit"
+            form={formId}
+            variant={onContinue ? 'outline' : 'default'}
+            loading={busy === 'save'}
+          >
             {saveLabel}
+          </Button>
+        ) : null}
+        {editable && onContinue ? (
+          <Button onClick={onContinue} disabled={busy !== null}>
+            <PenSquare aria-hidden className="size-4" /> Continue in the composer
           </Button>
         ) : null}
       </div>

@@ -1,9 +1,7 @@
 import { useId, useRef, useState } from 'react';
-import { PenSquare, Send } from 'lucide-react';
 import type { CalendarEvent } from '#shared/contracts/calendar.contract.ts';
 import { Alert } from '../../../../components/ui/alert.tsx';
 import { Badge } from '../../../../components/ui/badge.tsx';
-import { Button } from '../../../../components/ui/button.tsx';
 import {
   Dialog,
   DialogContent,
@@ -14,24 +12,19 @@ import {
 import { cn } from '../../../../lib/cn.ts';
 import { formatDateTime } from '../../../../lib/date-format.ts';
 import { zoneAbbreviation } from '../../../../lib/zoned-time.ts';
-import {
-  canPublishNow,
-  isComposerPost,
-  isLocked,
-  needsAttention,
-  STATUS_LABELS,
-  TYPE_LABELS,
-} from '../../lib/post-rules.ts';
+import type { EventFormValues } from '../../lib/event-form.ts';
+import { isLocked, needsAttention, STATUS_LABELS, TYPE_LABELS } from '../../lib/post-rules.ts';
 import { platformNames, StatusIcon } from '../event-style.tsx';
 import { Deliveries } from './deliveries.tsx';
 import { ConfirmDelete, EventDialogFooter } from './event-dialog-footer.tsx';
 import { EventFormFields } from './event-form-fields.tsx';
-import { PublishNowConfirm } from './publish-now.tsx';
 import { useEventDialog, type EventDialogState } from './use-event-dialog.ts';
 
-// The calendar's quick dialog (docs/decisions/073, 085): notes and campaigns are written here,
-// and it is the quick view of a saved event, with its deliveries, "Open in composer" and
-// "Publish now".
+// The calendar's quick dialog (docs/decisions/073, 087): notes, campaigns and drafts planned
+// without accounts are written here. A post to schedule continues in the composer with what was
+// typed, since nothing is scheduled without an account. It is also the read view of a post on
+// its way out, out, or waiting for the platform's answer: its links or the reasons it failed,
+// Duplicate and Delete. Every other post opens in the composer.
 
 export type { EventDialogState } from './use-event-dialog.ts';
 
@@ -39,11 +32,11 @@ interface EventDialogProps {
   state: EventDialogState | null;
   onClose(): void;
   timeZone: string;
-  permissions: { create: boolean; update: boolean; delete: boolean; publish: boolean };
+  permissions: { create: boolean; update: boolean; delete: boolean };
   /** Opens another event (the copy made by Duplicate). */
   onOpenEvent(event: CalendarEvent): void;
-  /** Opens a post in the composer (media, accounts, previews). */
-  onOpenComposer(event: CalendarEvent): void;
+  /** A new post continues in the composer with what was typed here. */
+  onContinueInComposer(values: EventFormValues): void;
 }
 
 export function EventDialog({ state, ...props }: EventDialogProps) {
@@ -68,7 +61,7 @@ function EventDialogBody({
   timeZone,
   permissions,
   onOpenEvent,
-  onOpenComposer,
+  onContinueInComposer,
 }: EventDialogProps & { state: EventDialogState }) {
   const titleRef = useRef<HTMLInputElement>(null);
   const form = useEventDialog(state, timeZone, {
@@ -80,8 +73,6 @@ function EventDialogBody({
   const locked = event !== null && isLocked(event);
   const editable = event ? permissions.update && !locked : permissions.create;
   const [confirmingDelete, setConfirmingDelete] = useState(false);
-  const [confirmingPublish, setConfirmingPublish] = useState(false);
-  const composable = event !== null && isComposerPost(event) && event.status !== 'unconfirmed';
   const ids = useId();
   const zone = `${timeZone} (${zoneAbbreviation(new Date(), timeZone)})`;
 
@@ -138,7 +129,7 @@ function EventDialogBody({
             values={values}
             errors={form.errors}
             timeZone={timeZone}
-            existing={event !== null}
+            current={event?.status ?? null}
             titleRef={titleRef}
             set={form.set}
             onChange={(change) => form.setValues((v) => ({ ...v, ...change }))}
@@ -166,35 +157,20 @@ function EventDialogBody({
         />
       ) : null}
 
-      {event && confirmingPublish ? (
-        <PublishNowConfirm
-          event={event}
-          onCancel={() => setConfirmingPublish(false)}
-          onPublished={onClose}
-          onOpenComposer={() => onOpenComposer(event)}
-        />
-      ) : null}
-
-      {event && composable && editable ? (
-        <div className="flex flex-wrap gap-2 border-t border-border pt-3">
-          <Button variant="secondary" size="sm" onClick={() => onOpenComposer(event)}>
-            <PenSquare aria-hidden className="size-4" /> Open in composer
-          </Button>
-          {permissions.publish && canPublishNow(event) && !confirmingPublish ? (
-            <Button variant="outline" size="sm" onClick={() => setConfirmingPublish(true)}>
-              <Send aria-hidden className="size-4" /> Publish now
-            </Button>
-          ) : null}
-        </div>
-      ) : null}
-
       <EventDialogFooter
         formId={`${ids}-form`}
         existing={event !== null}
         editable={editable}
         canDelete={permissions.delete && !confirmingDelete}
-        canDuplicate={permissions.create}
-        saveLabel={event ? 'Save changes' : values.status === 'scheduled' ? 'Schedule' : 'Save'}
+        canDuplicate={permissions.create && form.deliveriesRead}
+        saveLabel={event ? 'Save changes' : values.type === 'note' ? 'Save' : 'Save draft'}
+        onContinue={
+          event === null && values.type === 'post'
+            ? () => {
+                if (form.checked()) onContinueInComposer(values);
+              }
+            : null
+        }
         busy={form.busy}
         onDelete={() => setConfirmingDelete(true)}
         onDuplicate={() => void form.duplicate()}

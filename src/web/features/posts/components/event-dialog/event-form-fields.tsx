@@ -1,11 +1,11 @@
 import type { Ref } from 'react';
 import { PLATFORMS } from '#shared/contracts/account.contract.ts';
-import type { EventType } from '#shared/contracts/calendar.contract.ts';
+import type { EventStatus, EventType } from '#shared/contracts/calendar.contract.ts';
 import { FormField } from '../../../../components/ui/form-field.tsx';
 import { Input, inputClasses } from '../../../../components/ui/input.tsx';
 import { cn } from '../../../../lib/cn.ts';
-import type { EventFormErrors, EventFormValues } from '../../lib/event-form.ts';
-import { choosableStatuses, TYPE_LABELS } from '../../lib/post-rules.ts';
+import { quickStatuses, type EventFormErrors, type EventFormValues } from '../../lib/event-form.ts';
+import { TYPE_LABELS } from '../../lib/post-rules.ts';
 import { DateTimeFields } from '../date-time-fields.tsx';
 import { PLATFORM_STYLES, StatusIcon } from '../event-style.tsx';
 
@@ -22,8 +22,8 @@ interface FieldsProps {
   values: EventFormValues;
   errors: EventFormErrors;
   timeZone: string;
-  /** Cancelled is offered only for an event that exists. */
-  existing: boolean;
+  /** The saved event's status; null for a new one (a draft until it goes to the composer). */
+  current: EventStatus | null;
   titleRef: Ref<HTMLInputElement>;
   set<K extends keyof EventFormValues>(key: K, value: EventFormValues[K]): void;
   onChange(change: Partial<EventFormValues>): void;
@@ -34,7 +34,7 @@ export function EventFormFields({
   values,
   errors,
   timeZone,
-  existing,
+  current,
   titleRef,
   set,
   onChange,
@@ -91,7 +91,7 @@ export function EventFormFields({
         dateError={errors.when}
         onChange={onChange}
       />
-      <StatusFields values={values} error={errors.status} existing={existing} set={set} />
+      <StatusFields values={values} error={errors.status} current={current} set={set} />
     </>
   );
 }
@@ -136,33 +136,42 @@ function PlatformFields({
 function StatusFields({
   values,
   error,
-  existing,
+  current,
   set,
-}: Pick<FieldsProps, 'values' | 'set' | 'existing'> & { error: string | undefined }) {
+}: Pick<FieldsProps, 'values' | 'set' | 'current'> & { error: string | undefined }) {
+  const statuses = quickStatuses(values.type, current);
+  if (statuses.length < 2) {
+    return values.type === 'note' ? (
+      <p className="text-xs text-muted-foreground">
+        A note stays on the calendar and is never published.
+      </p>
+    ) : (
+      <p className="text-xs text-muted-foreground">
+        It is saved as a draft.
+        {values.type === 'post'
+          ? ' To schedule it, continue in the composer and choose the accounts it goes to.'
+          : ''}
+      </p>
+    );
+  }
   return (
     <fieldset className="grid gap-2">
       <legend className="mb-1 text-sm font-medium">Status</legend>
       <div className="flex flex-wrap gap-2">
-        {choosableStatuses(values.type)
-          .filter((s) => existing || s !== 'cancelled')
-          .map((status) => (
-            <label key={status} className={choiceClasses(values.status === status)}>
-              <input
-                type="radio"
-                name="status"
-                value={status}
-                checked={values.status === status}
-                onChange={() => set('status', status)}
-                className="accent-primary"
-              />
-              <StatusIcon status={status} />
-              {status === 'draft'
-                ? 'Save as draft'
-                : status === 'scheduled'
-                  ? 'Schedule'
-                  : 'Cancelled'}
-            </label>
-          ))}
+        {statuses.map((status) => (
+          <label key={status} className={choiceClasses(values.status === status)}>
+            <input
+              type="radio"
+              name="status"
+              value={status}
+              checked={values.status === status}
+              onChange={() => set('status', status)}
+              className="accent-primary"
+            />
+            <StatusIcon status={status} />
+            {status === 'draft' ? 'Draft' : status === 'scheduled' ? 'Scheduled' : 'Cancelled'}
+          </label>
+        ))}
       </div>
       {values.type === 'note' ? (
         <p className="text-xs text-muted-foreground">
@@ -170,7 +179,7 @@ function StatusFields({
         </p>
       ) : values.status === 'scheduled' ? (
         <p className="text-xs text-muted-foreground">
-          It will be published at this time to the accounts chosen in the composer.
+          It will be published at this time to the accounts it goes to.
         </p>
       ) : null}
       {error ? <p className="text-sm font-medium text-destructive">{error}</p> : null}

@@ -1,22 +1,20 @@
 import { useState, type FormEvent } from 'react';
 import { toast } from 'sonner';
-import type { Platform } from '#shared/contracts/account.contract.ts';
 import type { CalendarEvent } from '#shared/contracts/calendar.contract.ts';
 import { fieldErrorsOf } from '../../../../lib/api-client.ts';
 import { userMessageOf } from '../../../../lib/errors.ts';
-import { useCreatePost } from '../../api/use-create-post.ts';
 import { useDeletePost } from '../../api/use-delete-post.ts';
-import { useUpdatePost } from '../../api/use-update-post.ts';
+import { usePostDeliveries } from '../../api/use-post-deliveries.ts';
+import { useSavePost } from '../../api/use-save-post.ts';
+import { duplicateBody } from '../../lib/duplicate-post.ts';
 import {
   formErrorsFromServer,
-  toCreateInput,
-  toUpdateInput,
+  quickSaveBody,
   validateEventForm,
   valuesOf,
   type EventFormErrors,
   type EventFormValues,
 } from '../../lib/event-form.ts';
-import { PLATFORM_STYLES } from '../event-style.tsx';
 
 export type EventDialogState =
   { kind: 'create'; values: EventFormValues } | { kind: 'edit'; event: CalendarEvent };
@@ -34,7 +32,8 @@ interface Handlers {
 
 /**
  * The quick dialog's form: what is typed, the errors beside each field, and save, duplicate and
- * delete. What was typed stays when the server refuses; its reasons go next to their fields.
+ * delete, each one request to /api/posts (docs/decisions/087). What was typed stays when the
+ * server refuses; its reasons go next to their fields.
  */
 export function useEventDialog(state: EventDialogState, timeZone: string, handlers: Handlers) {
   const event = state.kind === 'edit' ? state.event : null;
@@ -43,15 +42,15 @@ export function useEventDialog(state: EventDialogState, timeZone: string, handle
   );
   const [errors, setErrors] = useState<EventFormErrors>({});
   const [formError, setFormError] = useState<string | null>(null);
-  const create = useCreatePost();
-  const update = useUpdatePost();
+  const save = useSavePost();
   const remove = useDeletePost();
+  const deliveries = usePostDeliveries(event?.id ?? null);
   const [duplicating, setDuplicating] = useState(false);
   const busy: EventDialogBusy = remove.isPending
     ? 'delete'
     : duplicating
       ? 'duplicate'
-      : create.isPending || update.isPending
+      : save.isPending
         ? 'save'
         : null;
 
@@ -64,28 +63,33 @@ export function useEventDialog(state: EventDialogState, timeZone: string, handle
     });
   }
 
-  async function submit(e: FormEvent) {
-    e.preventDefault();
+  /** The form checked as the server would; false (with the errors shown) when it is not ready. */
+  function checked(): boolean {
     setFormError(null);
     const found = validateEventForm(values, timeZone);
     setErrors(found);
-    if (Object.keys(found).length > 0) {
-      if (found.title) handlers.focusTitle();
-      return;
-    }
+    if (Object.keys(found).length === 0) return true;
+    if (found.title) handlers.focusTitle();
+    return false;
+  }
+
+  async function submit(e: FormEvent) {
+    e.preventDefault();
+    if (!checked()) return;
     try {
-      if (event) {
-        await update.mutateAsync({ id: event.id, changes: toUpdateInput(values, timeZone) });
-        toast.success('Changes saved');
-      } else {
-        await create.mutateAsync(toCreateInput(values, timeZone));
-        toast.success(values.type === 'note' ? 'Note added' : 'Added to the calendar');
-      }
+      await save.mutateAsync({ id: event?.id ?? null, body: quickSaveBody(values, timeZone) });
+      toast.success(
+        event ? 'Changes saved' : values.type === 'note' ? 'Note added' : 'Added to the calendar',
+      );
       handlers.onClose();
     } catch (error) {
-      const fields = formErrorsFromServer(fieldErrorsOf(error));
+      const serverFields = fieldErrorsOf(error);
+      const fields = formErrorsFromServer(serverFields);
       setErrors(fields);
-      if (Object.keys(fields).length === 0) setFormError(userMessageOf(error));
+      // A reason about no field of this form (its accounts) is said above it.
+      if (Object.keys(fields).length === 0) {
+        setFormError(Object.values(serverFields)[0] ?? userMessageOf(error));
+      }
     }
   }
 
@@ -94,14 +98,9 @@ export function useEventDialog(state: EventDialogState, timeZone: string, handle
     setDuplicating(true);
     setFormError(null);
     try {
-      const copy = await create.mutateAsync({
-        title: event.title,
-        content: event.content,
-        platforms: event.platforms.filter((p): p is Platform => p in PLATFORM_STYLES),
-        type: event.type,
-        // A copy is a draft: it is not published until someone schedules it.
-        status: 'draft',
-        scheduled_for: event.scheduled_for,
+      const copy = await save.mutateAsync({
+        id: null,
+        body: duplicateBody(event, deliveries.data ?? []),
       });
       toast.success('Duplicated as a draft');
       handlers.onOpenEvent(copy);
@@ -134,6 +133,9 @@ export function useEventDialog(state: EventDialogState, timeZone: string, handle
     errors,
     formError,
     busy,
+    /** Duplicate copies the accounts too: offered once they are read. */
+    deliveriesRead: event === null || !deliveries.isPending,
+    checked,
     submit,
     duplicate,
     deleteEvent,

@@ -27,6 +27,7 @@ function photo(n: number): MediaItem {
     has_thumbnail: true,
     has_instagram_copy: true,
     location_removed: true,
+    had_location: false,
     uploaded_by: USER_ID,
     uploaded_by_name: 'Rosa',
     compatibility: [],
