@@ -9,6 +9,16 @@ export function isLocked(event: Pick<CalendarEvent, 'status'>): boolean {
   return event.status === 'publishing' || event.status === 'published';
 }
 
+/**
+ * The title of the notice on a post that can no longer be changed here, by what is happening to
+ * it: on its way out, out, or out but not yet confirmed by the platform.
+ */
+export function lockedNoticeTitle(status: CalendarEvent['status']): string {
+  if (status === 'published') return 'This post is published';
+  if (status === 'unconfirmed') return 'This post is waiting for the platform to confirm it';
+  return 'This post is on its way out';
+}
+
 /** Whether dragging (or Alt+arrow) may move it. */
 export function canMove(event: Pick<CalendarEvent, 'status'>): boolean {
   return event.status === 'draft' || event.status === 'scheduled';

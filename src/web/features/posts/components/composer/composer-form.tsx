@@ -162,7 +162,7 @@ export function ComposerForm(props: ComposerFormProps) {
               dispatch({ type: 'discard-restored' });
             }}
             composable={composable}
-            locked={locked}
+            locked={locked ? (post!.status as 'publishing' | 'published' | 'unconfirmed') : null}
             canEdit={canEdit}
             failed={(post?.deliveries ?? []).filter((d) => d.status === 'failed')}
             formError={state.formError}

@@ -2,6 +2,7 @@ import { History } from 'lucide-react';
 import type { Delivery } from '#shared/contracts/posts.contract.ts';
 import { Alert } from '../../../../components/ui/alert.tsx';
 import { Button } from '../../../../components/ui/button.tsx';
+import { lockedNoticeTitle } from '../../lib/post-rules.ts';
 import { PLATFORM_STYLES } from '../event-style.tsx';
 
 /**
@@ -21,8 +22,8 @@ export function ComposerNotices({
   onDiscardRestored(): void;
   /** A post (not a note or campaign). */
   composable: boolean;
-  /** On its way out or out. */
-  locked: boolean;
+  /** On its way out or out: the post's status then; null when it can still change. */
+  locked: 'publishing' | 'published' | 'unconfirmed' | null;
   canEdit: boolean;
   /** Deliveries that failed, with the reason: fix the post and schedule it again. */
   failed: Delivery[];
@@ -52,7 +53,7 @@ export function ComposerNotices({
           Open it from the calendar to change it.
         </Alert>
       ) : locked ? (
-        <Alert variant="info" title="This post is already on its way out">
+        <Alert variant="info" title={lockedNoticeTitle(locked)}>
           It is shown as it was sent. Published posts are changed on the platform, so the calendar
           always matches what people see.
         </Alert>

@@ -13,7 +13,13 @@ import { cn } from '../../../../lib/cn.ts';
 import { formatDateTime } from '../../../../lib/date-format.ts';
 import { zoneAbbreviation } from '../../../../lib/zoned-time.ts';
 import type { EventFormValues } from '../../lib/event-form.ts';
-import { isLocked, needsAttention, STATUS_LABELS, TYPE_LABELS } from '../../lib/post-rules.ts';
+import {
+  isLocked,
+  lockedNoticeTitle,
+  needsAttention,
+  STATUS_LABELS,
+  TYPE_LABELS,
+} from '../../lib/post-rules.ts';
 import { platformNames, StatusIcon } from '../event-style.tsx';
 import { Deliveries } from './deliveries.tsx';
 import { ConfirmDelete, EventDialogFooter } from './event-dialog-footer.tsx';
@@ -111,7 +117,7 @@ function EventDialogBody({
 
       {event && (needsAttention(event) || locked) ? <Deliveries event={event} /> : null}
       {locked ? (
-        <Alert variant="info" title="This post is already on its way out">
+        <Alert variant="info" title={lockedNoticeTitle(event?.status ?? 'publishing')}>
           Published posts are not changed from the calendar, so the calendar always matches what
           people see. You can duplicate it to post it again.
         </Alert>
