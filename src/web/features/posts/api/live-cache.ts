@@ -89,9 +89,15 @@ export function applyLiveMessage(client: QueryClient, message: LiveStatusMessage
 }
 
 /** "Published to Instagram" (with a link) or why it was not, for a post on screen. */
+/** The "Publishing now" toast of a post: replaced once an account has answered. */
+export function publishingToastId(eventId: string): string {
+  return `publishing-${eventId}`;
+}
+
 export function announce(client: QueryClient, message: LiveStatusMessage): void {
   const delivery = message.delivery;
   if (!delivery || (delivery.status !== 'published' && delivery.status !== 'failed')) return;
+  toast.dismiss(publishingToastId(message.event_id));
   if (!isOnScreen(client, message.event_id)) return;
   const platform = PLATFORM_STYLES[delivery.platform].label;
   const known = cachedTitle(client, message.event_id);

@@ -14,7 +14,7 @@ import { createQueryClient } from '../../../app/query-client.ts';
 import { errorLog } from '../../../lib/error-log.ts';
 import { USER_ID } from '../../../test/auth-state.ts';
 import { postKeys as calendarKeys } from './keys.ts';
-import { announce, applyLiveMessage, hasImminentPosts } from './live-cache.ts';
+import { announce, publishingToastId, applyLiveMessage, hasImminentPosts } from './live-cache.ts';
 import { LIVE_POLL_MS, liveStatusConnection, useLiveStatus } from './live-status.ts';
 
 /** A stand-in EventSource the test drives: open it, send it events, make it fail. */
@@ -318,6 +318,12 @@ describe('the cache', () => {
       ]),
     ).toBe(false);
     expect(seen([event({ status: 'published' })])).toBe(false);
+  });
+
+  it('replaces the Publishing now toast once an account has answered', () => {
+    const dismiss = vi.spyOn(toast, 'dismiss');
+    announce(client, message({}));
+    expect(dismiss).toHaveBeenCalledWith(publishingToastId(EVENT_ID));
   });
 
   it('announces a post open in its dialog, by the title a cached list knows', () => {

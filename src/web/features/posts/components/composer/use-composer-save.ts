@@ -8,6 +8,7 @@ import { fieldErrorsOf } from '../../../../lib/api-client.ts';
 import { formatDateTime } from '../../../../lib/date-format.ts';
 import { userMessageOf } from '../../../../lib/errors.ts';
 import { useSavePost } from '../../api/use-save-post.ts';
+import { publishingToastId } from '../../api/live-cache.ts';
 import { blockingProblems, type ComposerProblem } from '../../lib/composer-checks.ts';
 import type { SaveIntent } from '../../lib/composer-model.ts';
 import { problemsFromFieldErrors } from '../../lib/composer-refusals.ts';
@@ -75,7 +76,10 @@ export function useComposerSave(options: SaveOptions) {
             ? `Scheduled for ${formatDateTime(new Date(post.scheduled_for!), timeZone)}`
             : 'Publishing now',
         intent === 'publish'
-          ? { description: 'Its status on the calendar changes as each account confirms.' }
+          ? {
+              id: publishingToastId(post.id),
+              description: 'Its status on the calendar changes as each account confirms.',
+            }
           : {},
       );
       options.onSaved(post, intent);
