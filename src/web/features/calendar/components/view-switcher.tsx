@@ -38,7 +38,8 @@ export function ViewSwitcher({
           aria-pressed={view === v}
           onClick={() => onChange(v)}
           className={cn(
-            'rounded-md px-3 py-1.5 text-sm font-medium transition-colors focus-visible:outline-2 focus-visible:outline-ring',
+            // Smaller on a phone: six views side by side fit 360 px (docs/decisions/090).
+            'rounded-md px-2.5 py-1.5 text-xs font-medium transition-colors focus-visible:outline-2 focus-visible:outline-ring sm:px-3 sm:text-sm',
             view === v
               ? 'bg-primary text-primary-foreground'
               : 'text-muted-foreground hover:bg-muted',
