@@ -34,7 +34,7 @@ import {
 //   /facebook   → www.facebook.com (Login dialog)      /graph     → graph.facebook.com
 //   /graph-video → graph-video.facebook.com            /instagram → www.instagram.com (dialog)
 //   /ig-api     → api.instagram.com (code exchange)    /ig-graph  → graph.instagram.com
-//   /cdn        → pictures (avatars)
+//   /cdn        → pictures (avatars; a video's thumbnail frame, docs/decisions/078)
 //   /instagram/p/…, /instagram/stories/…, /facebook/<page>/posts/… → a published post's page,
 //                 when created with `postPages` (docs/decisions/058)
 //   /_sim       → control: clock, faults, token events, webhooks, deauthorize/data deletion;

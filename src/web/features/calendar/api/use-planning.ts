@@ -47,9 +47,15 @@ export function useIdeaDrafts(userId: string | null, enabled = true) {
   });
 }
 
+const NO_COVERS: ReadonlyMap<string, EventCover> = new Map();
+
 /** Covers by post id, for the range on screen; none while they load or when they cannot be read. */
-export function useCovers(userId: string | null, start: Date, end: Date) {
-  return useQuery({
+export function useRangeCovers(
+  userId: string | null,
+  start: Date,
+  end: Date,
+): ReadonlyMap<string, EventCover> {
+  const query = useQuery({
     queryKey: calendarKeys.covers(userId ?? NO_USER, start.toISOString(), end.toISOString()),
     queryFn: async ({ signal }) => {
       const list = await api.get<EventCover[]>(planningPaths.covers, {
@@ -62,4 +68,5 @@ export function useCovers(userId: string | null, start: Date, end: Date) {
     // Pictures are a nicety: a failure leaves the chips as they were, without a toast.
     meta: { handlesErrors: true },
   });
+  return query.data ?? NO_COVERS;
 }

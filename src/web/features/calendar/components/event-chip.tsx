@@ -58,6 +58,7 @@ export const EventChip = memo(function EventChip({
   const movable = canEdit && canMove(event);
   // Its first medium as a small picture, and the title on up to two lines (docs/decisions/078).
   const cover = use(CoversContext).get(event.id)?.cover ?? null;
+  const phonePicture = stacked && cover !== null;
   const label = describe(event, time);
 
   function onKeyDown(e: KeyboardEvent<HTMLButtonElement>) {
@@ -100,50 +101,40 @@ export const EventChip = memo(function EventChip({
       )}
     >
       {/* The title comes before the time in the markup, as in the name (which must contain the
-          text shown, WCAG 2.5.3); `order-first` still shows the time first. */}
-      <PlatformStripe
-        platforms={event.platforms}
-        className={cn('order-first', stacked ? 'h-8' : 'h-4')}
-      />
-      {stacked ? (
-        // Month cells are narrow: the time (and the picture) go above the title, which keeps the
-        // chip's width for two lines. On a phone a post with a picture shows the picture alone;
-        // its name says the rest.
-        <span className="grid min-w-0 flex-1 grid-cols-[minmax(0,1fr)_auto] items-center gap-x-1">
-          <span
-            className={cn(
-              'col-span-2 row-start-2 line-clamp-2 font-medium break-words',
-              cover ? 'max-sm:sr-only' : '',
-            )}
-          >
-            {event.title}
-          </span>{' '}
-          <span
-            className={cn(
-              'row-start-1 flex min-w-0 items-center gap-1 text-[0.6875rem] whitespace-nowrap text-muted-foreground tabular-nums',
-              cover ? 'max-sm:hidden' : '',
-            )}
-          >
-            <StatusIcon status={event.status} className="size-3" />
-            <span className="truncate">{time}</span>
-          </span>
-          {cover ? (
-            <PostThumb
-              cover={cover}
-              className="col-start-2 row-start-1 size-6 max-sm:col-start-1 max-sm:size-7"
-            />
-          ) : null}
+          text shown, WCAG 2.5.3); the rows below still show the time first. */}
+      <PlatformStripe platforms={event.platforms} className="order-first min-h-4 self-stretch" />
+      {/* Day cells and week columns are narrow: the time (and the picture) go above the title,
+          which keeps the chip's width for two lines (docs/decisions/078). In a phone's month a
+          post with a picture shows the picture alone; its name says the rest. */}
+      <span className="@container grid min-w-0 flex-1 grid-cols-[minmax(0,1fr)_auto] items-center gap-x-1">
+        <span
+          className={cn(
+            'col-span-2 row-start-2 line-clamp-2 font-medium break-words hyphens-auto',
+            phonePicture ? 'max-sm:sr-only' : '',
+          )}
+        >
+          {event.title}
+        </span>{' '}
+        <span
+          className={cn(
+            'row-start-1 flex min-w-0 items-center gap-1 text-[0.6875rem] whitespace-nowrap text-muted-foreground tabular-nums',
+            phonePicture ? 'max-sm:hidden' : '',
+          )}
+        >
+          <StatusIcon status={event.status} className="size-3" />
+          <span className="truncate">{time}</span>
         </span>
-      ) : (
-        <>
-          <StatusIcon status={event.status} className="order-first" />
-          {cover ? <PostThumb cover={cover} className="size-5" /> : null}
-          <span className="line-clamp-2 min-w-0 flex-1 font-medium break-words">
-            {event.title}
-          </span>{' '}
-          <span className="order-first shrink-0 text-muted-foreground tabular-nums">{time}</span>
-        </>
-      )}
+        {cover ? (
+          // Where the time would not fit beside it, the time stays and the picture goes.
+          <PostThumb
+            cover={cover}
+            className={cn(
+              'col-start-2 row-start-1 hidden size-5 @[5.5rem]:block',
+              phonePicture ? 'max-sm:col-start-1 max-sm:block' : '',
+            )}
+          />
+        ) : null}
+      </span>
       {event.type === 'note' ? (
         <StickyNote aria-hidden className="size-3 shrink-0 text-muted-foreground" />
       ) : event.type === 'ai_generated' ? (

@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useRef } from 'react';
+import { useCallback } from 'react';
 import { toast } from 'sonner';
 import type { PlannedPost } from '#shared/contracts/planning.contract.ts';
 import { fieldErrorsOf } from '../../../lib/api-client.ts';
@@ -10,6 +10,22 @@ import { plannedOrder, reorderTimes } from './grid-model.ts';
 // post, or by a tile's move buttons, which swap it with its neighbour. Times are what moves; the
 // grid follows them. A scheduled post is never given a time that has passed.
 
+/**
+ * Focus follows the post moved by its button, once the grid is drawn again: the same button,
+ * else the other one (at either end of the grid one is disabled), else the post's square.
+ */
+function focusMoved(key: string): void {
+  const [postId, by] = key.split(':');
+  [
+    `[data-grid-focus="${key}"]:not([disabled])`,
+    `[data-grid-focus="${postId}:${by === '1' ? '-1' : '1'}"]:not([disabled])`,
+    `[data-planned-id="${postId}"] button`,
+  ]
+    .map((selector) => document.querySelector<HTMLElement>(selector))
+    .find((el) => el !== null)
+    ?.focus();
+}
+
 export function useGridMoves(options: {
   userId: string;
   accountId: string;
@@ -18,17 +34,6 @@ export function useGridMoves(options: {
   const { userId, accountId, planned } = options;
   const reorder = useReorderPlanned(userId, accountId);
   const { mutateAsync, isPending } = reorder;
-  // The move button used, focused again where the post lands (its tile is moved in the page).
-  const refocus = useRef<string | null>(null);
-  useEffect(() => {
-    if (!refocus.current || isPending) return;
-    const button = document.querySelector<HTMLElement>(`[data-grid-focus="${refocus.current}"]`);
-    if (button && !button.hasAttribute('disabled')) {
-      button.focus();
-      refocus.current = null;
-    }
-  });
-
   const moveTo = useCallback(
     async (id: string, to: number, focusKey?: string) => {
       const changes = reorderTimes(planned, id, to);
@@ -43,7 +48,6 @@ export function useGridMoves(options: {
         });
         return;
       }
-      refocus.current = focusKey ?? null;
       try {
         await mutateAsync(changes);
         const moved = byId.get(id)!;
@@ -62,6 +66,7 @@ export function useGridMoves(options: {
           description: 'Nothing was moved: the grid shows the times as they were.',
         });
       }
+      if (focusKey) setTimeout(() => focusMoved(focusKey));
     },
     [planned, mutateAsync],
   );

@@ -1,17 +1,15 @@
 import { describe, expect, it } from 'vitest';
 import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
-import { MemoryRouter } from 'react-router';
 import { QueryClientProvider } from '@tanstack/react-query';
 import type { CalendarEvent } from '#shared/contracts/calendar.contract.ts';
 import type { Connection } from '#shared/contracts/platforms.contract.ts';
 import { createQueryClient } from '../../../app/query-client.ts';
-import { authValue, businessProfile, subscription, USER_ID } from '../../../test/auth-state.ts';
+import { USER_ID } from '../../../test/auth-state.ts';
 import { connection } from '../../../test/connections.ts';
 import { fail, mockApi, ok } from '../../../test/mock-api.ts';
-import { AuthContext } from '../../auth/index.ts';
 import { NO_FILTERS, listEventsInRange, rangeKey } from '../api/use-events-in-range.ts';
 import { AccountFilter } from '../components/account-filter.tsx';
-import CalendarPage from './calendar-page.tsx';
+import { renderCalendarPage } from './calendar-page.test-helpers.tsx';
 
 // The account filter of the calendar (decision 076): offered once the business has an account,
 // several accounts at a time, sent to the server with the visible range.
@@ -82,20 +80,9 @@ function renderCalendar(connections: Connection[] | 'error') {
       );
     },
   });
-  render(
-    <QueryClientProvider client={createQueryClient()}>
-      <AuthContext.Provider
-        value={authValue({
-          businessProfile: businessProfile({ time_zone: 'Europe/London' }),
-          subscription: subscription({ plan: 'trial' }),
-        })}
-      >
-        <MemoryRouter initialEntries={['/dashboard/calendar?view=month&date=2026-03-15']}>
-          <CalendarPage />
-        </MemoryRouter>
-      </AuthContext.Provider>
-    </QueryClientProvider>,
-  );
+  renderCalendarPage('/dashboard/calendar?view=month&date=2026-03-15', {
+    timeZone: 'Europe/London',
+  });
   return { ...mock, listed };
 }
 

@@ -2,7 +2,6 @@ import { useCallback, useMemo, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { Plus } from 'lucide-react';
 import type { CalendarEvent } from '#shared/contracts/calendar.contract.ts';
-import type { EventCover } from '#shared/contracts/planning.contract.ts';
 import { hasFeature } from '#shared/plans.ts';
 import { Button } from '../../../components/ui/button.tsx';
 import { PageHeader } from '../../../components/ui/page-header.tsx';
@@ -48,7 +47,7 @@ import { ListView } from '../components/list-view.tsx';
 import { QueueView } from '../components/queue/queue-view.tsx';
 import { GridView } from '../components/grid/grid-view.tsx';
 import { IdeasTray } from '../components/ideas/ideas-tray.tsx';
-import { useCovers } from '../api/use-planning.ts';
+import { useRangeCovers } from '../api/use-planning.ts';
 import { CoversContext } from '../lib/covers-context.ts';
 import { useIdeasTray } from '../lib/use-ideas.ts';
 import { MonthView } from '../components/month-view.tsx';
@@ -57,8 +56,6 @@ import { DEFAULT_CREATE_HOUR, indexEvents, type CalendarView } from '../lib/cale
 import { useCalendarMoves } from '../lib/use-calendar-moves.ts';
 import { useCalendarNavigation } from '../lib/use-calendar-navigation.ts';
 import { useLinkedEvent } from '../lib/use-linked-event.ts';
-
-const NO_COVERS = new Map<string, EventCover>();
 
 function titleOf(view: CalendarView, anchor: PlainDate, days: PlainDate[]): string {
   if (view === 'month' || view === 'list') return formatMonthTitle(anchor);
@@ -100,7 +97,7 @@ function Calendar({ userId, timeZone }: { userId: string | null; timeZone: strin
   useLiveStatus(userId);
   const index = useMemo(() => indexEvents(query.data ?? [], timeZone), [query.data, timeZone]);
   // Chips show their post's first medium; ideas wait beside the month and week views (078).
-  const covers = useCovers(userId, range.start, range.end);
+  const covers = useRangeCovers(userId, range.start, range.end);
   const tray = useIdeasTray(
     userId,
     timeZone,
@@ -229,7 +226,7 @@ function Calendar({ userId, timeZone }: { userId: string | null; timeZone: strin
       ) : null}
 
       <div className="flex items-start gap-4" hidden={queue || grid}>
-        <CoversContext value={covers.data ?? NO_COVERS}>
+        <CoversContext value={covers}>
           <div
             aria-busy={query.isPending}
             className={cn('min-w-0 flex-1', query.isPending ? 'opacity-60' : '')}
@@ -266,7 +263,8 @@ function Calendar({ userId, timeZone }: { userId: string | null; timeZone: strin
         {tray.enabled ? <IdeasTray tray={tray} timeZone={timeZone} /> : null}
       </div>
 
-      <div className="grid gap-2" hidden={queue || grid}>
+      {/* Room below for the ideas button a phone shows over the page. */}
+      <div className={cn('grid gap-2', tray.enabled ? 'max-lg:pb-14' : '')} hidden={queue || grid}>
         <CalendarLegend />
         {permissions.update && view !== 'list' ? (
           <p id={MOVE_HINT_ID} className="text-xs text-muted-foreground">

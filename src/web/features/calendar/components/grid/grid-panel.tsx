@@ -14,10 +14,13 @@ function Header({
   account,
   planned,
   published,
+  more,
 }: {
   account: Connection;
   planned: number;
+  /** Published media read so far; `more`: the platform has older ones. */
   published: number | null;
+  more: boolean;
 }) {
   return (
     <header className="flex items-center gap-4 px-4 py-4 sm:px-6 sm:py-5">
@@ -30,22 +33,18 @@ function Header({
           {account.username ?? account.name}
         </h3>
         <p className="truncate text-sm text-muted-foreground">{account.name}</p>
-        <dl className="flex gap-4 text-sm">
-          <div className="flex gap-1">
-            <dt className="sr-only">Planned</dt>
-            <dd className="font-semibold text-foreground tabular-nums">{planned}</dd>
-            <span aria-hidden className="text-muted-foreground">
-              planned
-            </span>
-          </div>
-          <div className="flex gap-1">
-            <dt className="sr-only">Published, shown</dt>
-            <dd className="font-semibold text-foreground tabular-nums">{published ?? '–'}</dd>
-            <span aria-hidden className="text-muted-foreground">
-              published
-            </span>
-          </div>
-        </dl>
+        <p className="flex gap-4 text-sm text-muted-foreground">
+          <span>
+            <strong className="font-semibold text-foreground tabular-nums">{planned}</strong>{' '}
+            planned
+          </span>
+          <span>
+            <strong className="font-semibold text-foreground tabular-nums">
+              {published === null ? '–' : `${published}${more ? '+' : ''}`}
+            </strong>{' '}
+            published
+          </span>
+        </p>
       </div>
     </header>
   );
@@ -87,6 +86,7 @@ export function GridPanel({
         account={account}
         planned={planned.data?.length ?? 0}
         published={media.data ? published.length : null}
+        more={media.hasNextPage}
       />
       <div className="grid gap-3 pb-3">
         {planned.isError ? (

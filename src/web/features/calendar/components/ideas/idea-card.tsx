@@ -64,7 +64,7 @@ export function IdeaCard({
           <p className="line-clamp-2 text-sm leading-snug font-medium text-foreground">
             {idea.title}
           </p>
-          <p className="truncate text-xs text-muted-foreground">{meta(idea)}</p>
+          <p className="line-clamp-2 text-xs text-muted-foreground">{meta(idea)}</p>
         </div>
         {canPlan ? (
           <GripVertical

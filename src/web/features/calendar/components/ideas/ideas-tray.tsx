@@ -50,7 +50,7 @@ function IdeaList({ tray, onPlan }: { tray: IdeasTrayState; onPlan(idea: Idea): 
   );
 }
 
-const HINT = 'Drag an idea onto a day to open it there in the composer, or use Plan….';
+const HINT = 'Drag an idea onto a day to open it there in the composer, or use “Plan…”.';
 
 export function IdeasTray({ tray, timeZone }: { tray: IdeasTrayState; timeZone: string }) {
   const [planning, setPlanning] = useState<Idea | null>(null);
@@ -81,7 +81,7 @@ export function IdeasTray({ tray, timeZone }: { tray: IdeasTrayState; timeZone: 
       {tray.open ? (
         <aside
           aria-labelledby="ideas-tray-title"
-          className="sticky top-4 hidden max-h-[calc(100dvh-2rem)] w-72 shrink-0 flex-col overflow-hidden rounded-xl border border-border bg-muted/40 lg:flex"
+          className="sticky top-4 hidden max-h-[calc(100dvh-2rem)] w-60 shrink-0 2xl:w-72 flex-col overflow-hidden rounded-xl border border-border bg-muted/40 lg:flex"
         >
           <div className="flex items-center justify-between gap-2 border-b border-border bg-card px-3 py-2.5">
             <h2 id="ideas-tray-title" className="flex items-center gap-2 text-sm font-semibold">
@@ -160,7 +160,7 @@ export function IdeasTray({ tray, timeZone }: { tray: IdeasTrayState; timeZone: 
               </DialogPrimitive.Close>
             </div>
             <p id="ideas-sheet-hint" className="px-4 pb-2 text-xs text-muted-foreground">
-              Use Plan… to give an idea its day: it opens in the composer there.
+              Use “Plan…” to give an idea its day: it opens in the composer there.
             </p>
             <div className="min-h-0 flex-1 overflow-y-auto px-4 pb-[max(1rem,env(safe-area-inset-bottom))]">
               <IdeaList tray={tray} onPlan={plan} />

@@ -1,14 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
-import { MemoryRouter } from 'react-router';
-import { QueryClientProvider } from '@tanstack/react-query';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import type { Post } from '#shared/contracts/posts.contract.ts';
 import type { AccountQueue, Queue } from '#shared/contracts/queue.contract.ts';
-import { createQueryClient } from '../../../../app/query-client.ts';
-import { authValue, businessProfile, subscription, USER_ID } from '../../../../test/auth-state.ts';
+import { USER_ID } from '../../../../test/auth-state.ts';
 import { fail, mockApi, ok, type MockHandler } from '../../../../test/mock-api.ts';
-import { AuthContext } from '../../../auth/index.ts';
-import CalendarPage from '../../pages/calendar-page.tsx';
+import { renderCalendarPage } from '../../pages/calendar-page.test-helpers.tsx';
 
 // The calendar's Queue view (docs/decisions/077): per account, the queued posts in order at their
 // times with the empty times between; moves by drag, by the Move up/down buttons and the menu;
@@ -94,20 +90,7 @@ function renderQueue(
     'GET /api/queue': ok(queue),
     ...handlers,
   });
-  render(
-    <QueryClientProvider client={createQueryClient()}>
-      <AuthContext.Provider
-        value={authValue({
-          businessProfile: businessProfile({ time_zone: 'UTC' }),
-          subscription: subscription({ plan: 'trial' }),
-        })}
-      >
-        <MemoryRouter initialEntries={['/dashboard/calendar?view=queue']}>
-          <CalendarPage />
-        </MemoryRouter>
-      </AuthContext.Provider>
-    </QueryClientProvider>,
-  );
+  renderCalendarPage('/dashboard/calendar?view=queue');
   return api;
 }
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { startValues } from './composer-host.tsx';
+import { plannedAt, startValues, withComposer } from './composer-host.tsx';
 
 // A new post starts at the next full hour in the business's time zone, never in the past.
 describe('startValues', () => {
@@ -27,5 +27,28 @@ describe('startValues', () => {
       date: '2026-12-01',
       time: '09:30',
     });
+  });
+});
+
+// A saved post opened at a date and time: an idea of the calendar's tray planned on a day
+// (docs/decisions/078).
+describe('a saved post planned by its address', () => {
+  const id = '00000000-0000-4000-8000-000000000007';
+
+  it('carries the date and time with the post, and both are read back', () => {
+    const params = withComposer(new URLSearchParams('view=month'), {
+      eventId: id,
+      date: { year: 2026, month: 12, day: 3 },
+      time: '10:15',
+    });
+    expect(params.toString()).toBe(`view=month&compose=${id}&date=2026-12-03&time=10%3A15`);
+    expect(plannedAt(params)).toEqual({ date: '2026-12-03', time: '10:15' });
+  });
+
+  it('opens a post without a planned time when only the calendar’s date is in the address', () => {
+    const params = withComposer(new URLSearchParams('date=2026-12-03&time=09:00'), { eventId: id });
+    expect(params.get('time')).toBeNull();
+    expect(plannedAt(params)).toBeNull();
+    expect(plannedAt(new URLSearchParams('date=2026-12-03&time=25:00'))).toBeNull();
   });
 });
