@@ -87,6 +87,7 @@ export default tseslint.config(
       'dist',
       'node_modules',
       'data',
+      '.data-*',
       'db/migrations',
       'test-results',
       'playwright-report',
