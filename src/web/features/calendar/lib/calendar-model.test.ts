@@ -1,7 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import type { CalendarEvent } from '#shared/contracts/calendar.contract.ts';
 import { canMove, choosableStatuses } from '../../posts/index.ts';
-import { indexEvents, movedTime, stepAnchor, visibleRange } from './calendar-model.ts';
+import {
+  indexEvents,
+  movedTime,
+  newPostStart,
+  stepAnchor,
+  visibleRange,
+} from './calendar-model.ts';
 import { formatDateKey, zonedParts } from '../../../lib/zoned-time.ts';
 
 const LONDON = 'Europe/London';
@@ -111,5 +117,21 @@ describe('moving events', () => {
     ).toEqual([true, true, false, false, false, false]);
     expect(choosableStatuses('note')).not.toContain('scheduled');
     expect(choosableStatuses('post')).toContain('scheduled');
+  });
+});
+
+describe('newPostStart', () => {
+  const now = new Date('2026-11-25T23:30:00Z');
+
+  it('leaves the start to the composer outside a day view and on today', () => {
+    expect(newPostStart('week', { year: 2026, month: 12, day: 3 }, 'UTC', now)).toEqual({});
+    expect(newPostStart('day', { year: 2026, month: 11, day: 25 }, 'UTC', now)).toEqual({});
+  });
+
+  it('starts on the day shown at the next hour, never past 23:00', () => {
+    expect(newPostStart('day', { year: 2026, month: 12, day: 3 }, 'UTC', now)).toEqual({
+      date: { year: 2026, month: 12, day: 3 },
+      hour: 23,
+    });
   });
 });

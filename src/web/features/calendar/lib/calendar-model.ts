@@ -4,9 +4,11 @@ import {
   createZonedPartsReader,
   addMonths,
   formatDateKey,
+  sameDate,
   startOfDay,
   startOfMonth,
   startOfWeek,
+  zonedDate,
   zonedParts,
   zonedToUtc,
   type PlainDate,
@@ -134,4 +136,19 @@ export function openingHour(
   }
   const showsToday = days.some((day) => formatDateKey(day) === formatDateKey(now.today));
   return { hour: showsToday ? now.hour : WORKING_DAY_HOUR, fromPost: false };
+}
+
+/**
+ * Where "New post" starts the composer: on a day view of another day than today, that day at the
+ * next hour's time; otherwise the composer's own start (the next full hour, which after 23:00 is
+ * tomorrow).
+ */
+export function newPostStart(
+  view: string,
+  anchor: PlainDate,
+  timeZone: string,
+  now = new Date(),
+): { date?: PlainDate; hour?: number } {
+  if (view !== 'day' || sameDate(anchor, zonedDate(now, timeZone))) return {};
+  return { date: anchor, hour: Math.min(23, zonedParts(now, timeZone).hour + 1) };
 }

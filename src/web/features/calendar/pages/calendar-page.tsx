@@ -11,10 +11,7 @@ import { formatDayRange, formatFullDay, formatMonthTitle } from '../../../lib/da
 import {
   isValidTimeZone,
   parseDateKey,
-  sameDate,
   zoneAbbreviation,
-  zonedDate,
-  zonedParts,
   type PlainDate,
 } from '../../../lib/zoned-time.ts';
 import { useDocumentTitle } from '../../../lib/use-document-title.ts';
@@ -52,7 +49,12 @@ import { CoversContext } from '../lib/covers-context.ts';
 import { useIdeasTray } from '../lib/use-ideas.ts';
 import { MonthView } from '../components/month-view.tsx';
 import { TimeGridView } from '../components/time-grid-view.tsx';
-import { DEFAULT_CREATE_HOUR, indexEvents, type CalendarView } from '../lib/calendar-model.ts';
+import {
+  DEFAULT_CREATE_HOUR,
+  indexEvents,
+  newPostStart,
+  type CalendarView,
+} from '../lib/calendar-model.ts';
 import { useCalendarMoves } from '../lib/use-calendar-moves.ts';
 import { useCalendarNavigation } from '../lib/use-calendar-navigation.ts';
 import { useLinkedEvent } from '../lib/use-linked-event.ts';
@@ -158,12 +160,7 @@ function Calendar({ userId, timeZone }: { userId: string | null; timeZone: strin
 
   const label = titleOf(view, anchor, range.days);
   const zoneName = `${timeZone} (${zoneAbbreviation(range.start, timeZone)})`;
-  // On a day other than today, the day shown at the next hour's time; otherwise the composer's
-  // own start (the next full hour, which after 23:00 is tomorrow).
-  const newPostAt =
-    view === 'day' && !sameDate(anchor, zonedDate(new Date(), timeZone))
-      ? { date: anchor, hour: Math.min(23, zonedParts(new Date(), timeZone).hour + 1) }
-      : {};
+  const newPostAt = newPostStart(view, anchor, timeZone);
 
   return (
     <div className="grid gap-5">
