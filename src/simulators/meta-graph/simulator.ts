@@ -275,7 +275,10 @@ export function createMetaGraphSimulator(options: SimulatorOptions = {}) {
   function usagePercent(): number {
     const hourAgo = nowMs() - 3_600_000;
     state.calls = state.calls.filter((t) => t > hourAgo);
-    return Math.min(100, Math.round((state.calls.length / cfg().callsPerHour) * 100));
+    // The app's hourly allowance grows with its users, as Meta's does: one simulated person for
+    // each business in demo mode.
+    const allowance = cfg().callsPerHour * Math.max(1, state.people.size);
+    return Math.min(100, Math.round((state.calls.length / allowance) * 100));
   }
 
   function usageHeaders(c: Context, token: SimToken | undefined, throttled?: GraphErrorSpec) {

@@ -35,7 +35,10 @@ export interface SimConfig {
   shortLivedTokenSeconds: number;
   longLivedTokenSeconds: number;
   codeSeconds: number;
-  /** Calls per rolling hour that make X-App-Usage read 100. */
+  /**
+   * Calls per rolling hour, per person who uses the app, that make X-App-Usage read 100: Meta
+   * allows 200 × the app's users (docs/product/meta-platform.md#rate-limits).
+   */
   callsPerHour: number;
   /** Skips the consent page: every dialog answers at once (tests). */
   autoConsent: 'allow' | 'deny' | null;
@@ -88,7 +91,7 @@ export const DEFAULT_CONFIG: SimConfig = {
   shortLivedTokenSeconds: 3600,
   longLivedTokenSeconds: 5_184_000,
   codeSeconds: 600,
-  callsPerHour: 1000,
+  callsPerHour: 200,
   autoConsent: null,
   defaultVersion: 'v25.0',
   requireLoginTicket: false,
