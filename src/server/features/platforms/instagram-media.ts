@@ -17,7 +17,7 @@ import { findMediaRows } from '../media/media.repository.ts';
 import { isUuid } from '../profile/user-id.ts';
 import { PUBLIC_MEDIA_PATH, publicMediaGrant } from '../publishing/media-urls.ts';
 import { metaRuntime } from './meta-runtime.ts';
-import { connectionToken } from './platforms.service.ts';
+import { connectionToken } from './connection-health.ts';
 import * as repo from './platforms.repository.ts';
 import { igHostOf } from './publishing-limit.ts';
 

@@ -4,7 +4,7 @@ import type { Chores } from '#server/platform/jobs/chores.ts';
 import type { JobDefinition } from '#server/platform/jobs/queue.ts';
 import { withTenant, businessScope } from '#server/platform/db/tenant.ts';
 import { emailTemplates } from '#server/platform/email/templates.tsx';
-import { checkConnectionRow, tokenContext } from './platforms.service.ts';
+import { checkConnectionRow, tokenContext } from './connection-health.ts';
 import * as repo from './platforms.repository.ts';
 import { processWebhookEvent, webhookEventJob } from './webhooks.ts';
 

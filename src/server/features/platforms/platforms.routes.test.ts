@@ -21,6 +21,7 @@ import { metaRuntime } from './meta-runtime.ts';
 import { runTokenCheck } from './platforms.jobs.ts';
 import { platformConnections } from './platforms.tables.ts';
 import * as platforms from './platforms.service.ts';
+import { connectionToken, tokenContext } from './connection-health.ts';
 import { processWebhookEvent } from './webhooks.ts';
 import { metaWebhookEvents } from './platforms.tables.ts';
 import { expectError } from '#server/test/expect-error.ts';
@@ -485,14 +486,14 @@ describe('token encryption', () => {
       .select()
       .from(platformConnections)
       .where(eq(platformConnections.id, page!.id));
-    const plain = platforms.connectionToken(deps, row!)!;
+    const plain = connectionToken(deps, row!)!;
     const k1 = { id: 'k1', key: randomBytes(32) };
     const k2 = { id: 'k2', key: randomBytes(32) };
     const original = deps.secrets;
     try {
       await db
         .update(platformConnections)
-        .set({ accessToken: new SecretBox([k1]).encrypt(plain, platforms.tokenContext(page!.id)) })
+        .set({ accessToken: new SecretBox([k1]).encrypt(plain, tokenContext(page!.id)) })
         .where(eq(platformConnections.id, page!.id));
       deps.secrets = new SecretBox([k2, k1]);
       const report = await runTokenCheck(deps);
@@ -502,13 +503,13 @@ describe('token encryption', () => {
         .from(platformConnections)
         .where(eq(platformConnections.id, page!.id));
       expect(after!.accessToken).toMatch(/^v1\.k2\./);
-      expect(platforms.connectionToken(deps, after!)).toBe(plain);
+      expect(connectionToken(deps, after!)).toBe(plain);
       expect(after!.health).toBe('healthy');
     } finally {
       deps.secrets = original;
       await db
         .update(platformConnections)
-        .set({ accessToken: original.encrypt(plain, platforms.tokenContext(page!.id)) })
+        .set({ accessToken: original.encrypt(plain, tokenContext(page!.id)) })
         .where(eq(platformConnections.id, page!.id));
     }
   });

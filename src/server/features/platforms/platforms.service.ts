@@ -1,4 +1,3 @@
-import { z } from 'zod';
 import type {
   Candidate,
   Connection,
@@ -14,60 +13,33 @@ import {
   disconnectInputSchema,
   oauthCallbackInputSchema,
 } from '#shared/contracts/platforms.contract.ts';
-import { AppError, type ErrorCode } from '#shared/errors/index.ts';
+import { AppError } from '#shared/errors/index.ts';
 import { PLANS } from '#shared/plans.ts';
 import { requireAccess, tenantScope, type ServiceContext } from '#server/platform/access.ts';
 import type { AppDeps } from '#server/platform/deps.ts';
-import { withTenant, type TenantScope } from '#server/platform/db/tenant.ts';
+import { withTenant } from '#server/platform/db/tenant.ts';
 import { fieldErrorsFromZod, validationError } from '#server/platform/validation.ts';
 import { hashToken, randomToken } from '#server/platform/security/tokens.ts';
 import { MetaApiError, toAppError } from '#server/integrations/meta/errors.ts';
-import type { PageAccount } from '#server/integrations/meta/client.ts';
 import { entitlementsOf, limitsOf } from '../subscription/entitlements.ts';
 import { assessHealth, fixFor } from './health.ts';
 import { metaRuntime } from './meta-runtime.ts';
 import * as repo from './platforms.repository.ts';
+import { checkConnectionRow, tokenContext } from './connection-health.ts';
+import {
+  connectionError,
+  exchangeFacebook,
+  exchangeInstagram,
+  grantContext,
+  readGrant,
+  type Grant,
+} from './oauth-grant.ts';
 
 // Connecting Facebook Pages and Instagram accounts: the OAuth attempt bound to the session, the
 // code exchange, picking accounts, the connections with their health, reconnect and disconnect.
 
 const STATE_TTL_MS = 15 * 60_000;
 const DAY_MS = 86_400_000;
-
-export const tokenContext = (id: string) => `platform_connection:${id}:access_token`;
-const grantContext = (id: string) => `platform_oauth_state:${id}:grant`;
-
-/** What the token exchange found, kept encrypted until the person picks accounts. */
-interface Grant {
-  login: LoginKind;
-  metaUserId: string;
-  scopes: string[];
-  declined: string[];
-  /** Token per candidate external id, with its expiry (ms) or null for never. */
-  tokens: Record<string, { token: string; expiresAt: number | null; issuedAt: number }>;
-}
-
-const grantSchema: z.ZodType<Grant> = z.object({
-  login: z.enum(['facebook', 'instagram']),
-  metaUserId: z.string(),
-  scopes: z.array(z.string()),
-  declined: z.array(z.string()),
-  tokens: z.record(
-    z.string(),
-    z.object({ token: z.string(), expiresAt: z.number().nullable(), issuedAt: z.number() }),
-  ),
-});
-
-function connectionError(
-  login: LoginKind,
-  userMessage: string,
-  technicalMessage: string,
-  details: Record<string, unknown> = {},
-) {
-  const code: ErrorCode =
-    login === 'facebook' ? 'FACEBOOK_CONNECTION_ERROR' : 'INSTAGRAM_CONNECTION_ERROR';
-  return AppError.from(code, { userMessage, message: userMessage, technicalMessage, details });
-}
 
 export function platformsStatus(ctx: ServiceContext): PlatformsStatus {
   requireAccess(ctx.actor, 'read:dashboard');
@@ -308,158 +280,6 @@ async function callbackResult(
   };
 }
 
-function readGrant(ctx: ServiceContext, attempt: repo.OauthStateRow): Grant {
-  if (!attempt.grant) {
-    throw AppError.from('OAUTH_STATE_ERROR', { technicalMessage: 'Attempt has no grant' });
-  }
-  return grantSchema.parse(
-    JSON.parse(ctx.deps.secrets.decrypt(attempt.grant, grantContext(attempt.id))),
-  );
-}
-
-async function exchangeFacebook(ctx: ServiceContext, code: string, redirectUri: string) {
-  const { client } = metaRuntime(ctx.deps);
-  const short = await client.facebook.exchangeCode({ code, redirectUri });
-  const long = await client.facebook.exchangeLongLived(short.access_token);
-  const userToken = long.access_token;
-  const [me, permissions, info] = await Promise.all([
-    client.facebook.me(userToken),
-    client.facebook.permissions(userToken),
-    client.facebook.debugToken(userToken),
-  ]);
-  if (!permissions.granted.includes('pages_show_list')) {
-    throw connectionError(
-      'facebook',
-      'Facebook did not grant pages_show_list, which Soci Gen needs to list your Pages. Connect again and allow it.',
-      `Declined: ${permissions.declined.join(',')}`,
-      { reason: 'permission_missing', permissions: ['pages_show_list'] },
-    );
-  }
-  let pages: PageAccount[] = await client.facebook.listPages(userToken);
-  if (permissions.granted.includes('business_management')) {
-    try {
-      const business = await client.facebook.listBusinessPages(userToken);
-      pages = [...pages, ...business.filter((b) => !pages.some((p) => p.id === b.id))];
-    } catch (error) {
-      // Personal Pages are still worth offering when the business route fails.
-      ctx.deps.logger.warn({ err: error }, 'business pages could not be listed');
-    }
-  }
-  const now = Date.now();
-  // A Page token from a long-lived user token never expires
-  // (docs/product/meta-platform.md#long-lived-user-token), but data access does (about 90 days
-  // after the person last used the app): that is the date the person must come back by.
-  const dataAccessEnds = info.data_access_expires_at ? info.data_access_expires_at * 1000 : null;
-  const grant: Grant = {
-    login: 'facebook',
-    metaUserId: me.id,
-    scopes: permissions.granted,
-    declined: permissions.declined,
-    tokens: {},
-  };
-  const candidates: Candidate[] = [];
-  const pageMissing = ['pages_manage_posts', 'pages_read_engagement'].filter(
-    (p) => !permissions.granted.includes(p),
-  );
-  const igMissing = ['instagram_basic', 'instagram_content_publish'].filter(
-    (p) => !permissions.granted.includes(p),
-  );
-  for (const page of pages) {
-    if (!page.access_token) continue;
-    grant.tokens[`facebook:${page.id}`] = {
-      token: page.access_token,
-      expiresAt: dataAccessEnds,
-      issuedAt: now,
-    };
-    candidates.push({
-      platform: 'facebook',
-      external_id: page.id,
-      name: page.name,
-      username: page.username ?? null,
-      picture_url: page.picture?.data?.url ?? null,
-      linked_page_id: null,
-      linked_page_name: null,
-      missing_permissions: pageMissing,
-      already_connected: false,
-    });
-    const igId = page.instagram_business_account?.id;
-    if (igId) {
-      const account = await client.ig.account('facebook', igId, page.access_token);
-      grant.tokens[`instagram:${igId}`] = {
-        token: page.access_token,
-        expiresAt: dataAccessEnds,
-        issuedAt: now,
-      };
-      candidates.push({
-        platform: 'instagram',
-        external_id: igId,
-        name: account.name ?? account.username ?? igId,
-        username: account.username ?? null,
-        picture_url: account.profile_picture_url ?? null,
-        linked_page_id: page.id,
-        linked_page_name: page.name,
-        missing_permissions: igMissing,
-        already_connected: false,
-      });
-    }
-  }
-  if (candidates.length === 0) {
-    throw connectionError(
-      'facebook',
-      'No Facebook Pages were shared with Soci Gen. Connect again and choose at least one Page you manage.',
-      'No pages in /me/accounts or the business route',
-      { reason: 'no_accounts' },
-    );
-  }
-  return { grant, candidates };
-}
-
-async function exchangeInstagram(ctx: ServiceContext, code: string, redirectUri: string) {
-  const { client } = metaRuntime(ctx.deps);
-  const short = await client.instagram.exchangeCode({ code, redirectUri });
-  if (!short.permissions.includes('instagram_business_basic')) {
-    throw connectionError(
-      'instagram',
-      'Instagram did not grant instagram_business_basic, which Soci Gen needs to read your account. Connect again and allow it.',
-      `Granted: ${short.permissions.join(',')}`,
-      { reason: 'permission_missing', permissions: ['instagram_business_basic'] },
-    );
-  }
-  const long = await client.instagram.exchangeLongLived(short.accessToken);
-  const me = await client.instagram.me(long.access_token);
-  const igId = me.user_id ?? short.userId;
-  const now = Date.now();
-  const grant: Grant = {
-    login: 'instagram',
-    metaUserId: short.userId,
-    scopes: short.permissions,
-    declined: [],
-    tokens: {
-      [`instagram:${igId}`]: {
-        token: long.access_token,
-        expiresAt: long.expires_in ? now + long.expires_in * 1000 : null,
-        issuedAt: now,
-      },
-    },
-  };
-  const candidates: Candidate[] = [
-    {
-      platform: 'instagram',
-      external_id: igId,
-      name: me.name ?? me.username ?? igId,
-      username: me.username ?? null,
-      picture_url: me.profile_picture_url ?? null,
-      linked_page_id: null,
-      linked_page_name: null,
-      missing_permissions: ['instagram_business_content_publish'].filter(
-        (p) => !short.permissions.includes(p),
-      ),
-      already_connected: false,
-    },
-  ];
-  return { grant, candidates };
-}
-
 // ------------------------------------------------------------------------ pick and connect
 
 export async function connectSelected(
@@ -608,100 +428,6 @@ export async function disconnect(
       cancelled_posts: cancelled,
     };
   });
-}
-
-// ------------------------------------------------------------------------- token health
-
-/** The decrypted token of a connection, for server-side Graph calls only. */
-export function connectionToken(deps: AppDeps, row: repo.ConnectionRow): string | null {
-  if (!row.accessToken || row.status !== 'connected') return null;
-  return deps.secrets.decrypt(row.accessToken, tokenContext(row.id));
-}
-
-/**
- * Asks Meta whether a connection's token still works, refreshes an Instagram Login token that
- * is at least 24 hours old, and stores the verdict. Transient failures and throttling leave the
- * last verdict in place.
- */
-export async function checkConnectionRow(
-  deps: AppDeps,
-  scope: TenantScope,
-  row: repo.ConnectionRow,
-  now = new Date(),
-): Promise<repo.ConnectionRow> {
-  const token = connectionToken(deps, row);
-  if (!token) return row;
-  const { client } = metaRuntime(deps);
-  let invalid: 'expired' | 'revoked' | null = null;
-  let granted = row.grantedScopes;
-  let expiresAt = row.tokenExpiresAt;
-  let issuedAt = row.tokenIssuedAt;
-  let newToken: string | null = null;
-  let lastError: string | null = null;
-  try {
-    if (row.login === 'facebook') {
-      const info = await client.facebook.debugToken(token);
-      if (!info.is_valid) invalid = info.error?.subcode === 463 ? 'expired' : 'revoked';
-      if (info.scopes) granted = info.scopes;
-      const ends = [info.expires_at, info.data_access_expires_at].filter((t): t is number =>
-        Boolean(t),
-      );
-      expiresAt = ends.length > 0 ? new Date(Math.min(...ends) * 1000) : null;
-    } else {
-      await client.instagram.me(token);
-      const age = now.getTime() - (row.tokenIssuedAt?.getTime() ?? now.getTime());
-      if (age >= DAY_MS) {
-        const refreshed = await client.instagram.refresh(token);
-        newToken = refreshed.access_token;
-        issuedAt = now;
-        expiresAt = refreshed.expires_in
-          ? new Date(now.getTime() + refreshed.expires_in * 1000)
-          : expiresAt;
-      }
-    }
-  } catch (error) {
-    if (!(error instanceof MetaApiError)) throw error;
-    lastError = error.message.slice(0, 500);
-    if (error.kind === 'token_expired') invalid = 'expired';
-    else if (error.kind === 'token_revoked') invalid = 'revoked';
-    else if (error.kind === 'permission_missing') {
-      const missing = error.details.missingPermission;
-      if (missing) granted = granted.filter((g) => !missing.split(' or ').includes(g));
-    } else {
-      return withTenant(
-        deps.database,
-        scope,
-        async (tx) =>
-          (await repo.updateConnection(tx, row.userId, row.id, { lastError, lastCheckedAt: now }))!,
-      );
-    }
-  }
-  const verdict = assessHealth({
-    platform: row.platform,
-    login: row.login,
-    granted,
-    expiresAt,
-    invalid,
-    now,
-    warningDays: deps.env.META_TOKEN_WARNING_DAYS,
-  });
-  return withTenant(
-    deps.database,
-    scope,
-    async (tx) =>
-      (await repo.updateConnection(tx, row.userId, row.id, {
-        health: verdict.health,
-        missingPermissions: verdict.missingPermissions,
-        grantedScopes: granted,
-        tokenExpiresAt: expiresAt,
-        tokenIssuedAt: issuedAt,
-        lastCheckedAt: now,
-        lastError,
-        ...(newToken ? { accessToken: deps.secrets.encrypt(newToken, tokenContext(row.id)) } : {}),
-        // A renewed token earns a new warning before its own expiry.
-        ...(newToken || verdict.health === 'healthy' ? { expiryWarnedAt: null } : {}),
-      }))!,
-  );
 }
 
 export async function checkConnection(ctx: ServiceContext, id: string): Promise<Connection> {

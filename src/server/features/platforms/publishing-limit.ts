@@ -4,7 +4,7 @@ import type { AppDeps } from '#server/platform/deps.ts';
 import type { IgHost } from '#server/integrations/meta/client.ts';
 import { toAppError } from '#server/integrations/meta/errors.ts';
 import { metaRuntime } from './meta-runtime.ts';
-import { connectionToken } from './platforms.service.ts';
+import { connectionToken } from './connection-health.ts';
 import type * as platformsRepo from './platforms.repository.ts';
 
 // What a connected account may still publish in the platform's rolling 24-hour window

@@ -12,7 +12,7 @@ import { DEFAULT_CONFIG } from '#simulators/meta-graph/state.ts';
 import { calendarEvents, platformPosts } from '#server/features/posts/posts.tables.ts';
 import { mediaItems } from '#server/features/media/media.tables.ts';
 import { platformConnections } from '#server/features/platforms/platforms.tables.ts';
-import { tokenContext } from '#server/features/platforms/platforms.service.ts';
+import { tokenContext } from '#server/features/platforms/connection-health.ts';
 import { publishPostJob } from '#server/features/publishing/publishing.jobs.ts';
 import type { FaultRates, PublishedRecord, WorldAccount } from './network-simulator.ts';
 

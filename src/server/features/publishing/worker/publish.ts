@@ -4,7 +4,7 @@ import type { MetaClient } from '#server/integrations/meta/client.ts';
 import { accountLabel } from '#shared/account-label.ts';
 import type * as mediaRepo from '../../media/media.repository.ts';
 import { metaRuntime } from '../../platforms/meta-runtime.ts';
-import { connectionToken } from '../../platforms/platforms.service.ts';
+import { connectionToken } from '../../platforms/connection-health.ts';
 import { publicMediaUrl } from '../media-urls.ts';
 import * as repo from '../publishing.repository.ts';
 import { claim, firstFree, settle } from './claim.ts';

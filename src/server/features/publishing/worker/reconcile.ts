@@ -2,7 +2,7 @@ import type { AppDeps } from '#server/platform/deps.ts';
 import { MetaApiError } from '#server/integrations/meta/errors.ts';
 import { metaRuntime } from '../../platforms/meta-runtime.ts';
 import type * as platformsRepo from '../../platforms/platforms.repository.ts';
-import { connectionToken } from '../../platforms/platforms.service.ts';
+import { connectionToken } from '../../platforms/connection-health.ts';
 import type * as repo from '../publishing.repository.ts';
 import { claim, firstFree, settle } from './claim.ts';
 import type { PublishJobPayload, WorkerOptions } from './dispatcher.ts';
