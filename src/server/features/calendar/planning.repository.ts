@@ -1,6 +1,6 @@
 import { and, asc, desc, eq, gte, inArray, isNotNull, isNull, lt, ne, sql } from 'drizzle-orm';
 import type { Tx } from '#server/platform/db/client.ts';
-import { calendarEvents, platformPosts, type EventRow } from '../posts/index.ts';
+import { calendarEvents, deliveryOfPost, platformPosts, type EventRow } from '../posts/index.ts';
 import { findMediaRows } from '../media/media.repository.ts';
 
 // The planning reads of the calendar (docs/decisions/078): posts planned for one account, drafts
@@ -38,13 +38,7 @@ export async function listPlannedForAccount(
   return tx
     .select({ ...eventColumns, format: platformPosts.format, mediaIds: platformPosts.mediaIds })
     .from(platformPosts)
-    .innerJoin(
-      calendarEvents,
-      and(
-        eq(calendarEvents.id, platformPosts.calendarEventId),
-        eq(calendarEvents.userId, platformPosts.userId),
-      ),
-    )
+    .innerJoin(calendarEvents, deliveryOfPost)
     .where(
       and(
         eq(platformPosts.userId, userId),
@@ -129,13 +123,7 @@ export async function mediaOfRange(
       mediaIds: platformPosts.mediaIds,
     })
     .from(platformPosts)
-    .innerJoin(
-      calendarEvents,
-      and(
-        eq(calendarEvents.id, platformPosts.calendarEventId),
-        eq(calendarEvents.userId, platformPosts.userId),
-      ),
-    )
+    .innerJoin(calendarEvents, deliveryOfPost)
     .where(
       and(
         eq(platformPosts.userId, userId),

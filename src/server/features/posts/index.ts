@@ -4,7 +4,7 @@
 // claims and settles deliveries (features/publishing), AI content saves its variants as posts.
 // Nothing here imports those features.
 
-export { calendarEvents, platformPosts } from './posts.tables.ts';
+export { calendarEvents, deliveryOfPost, platformPosts } from './posts.tables.ts';
 export { findEventRow, type EventRow } from './posts.repository.ts';
 export {
   listDeliveries,

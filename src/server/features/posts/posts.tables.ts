@@ -1,3 +1,4 @@
+import { and, eq } from 'drizzle-orm';
 import {
   foreignKey,
   index,
@@ -100,4 +101,10 @@ export const platformPosts = pgTable(
       foreignColumns: [calendarEvents.id, calendarEvents.userId],
     }).onDelete('cascade'),
   ],
+);
+
+/** Joins a delivery to its post, within the same business (the composite key both carry). */
+export const deliveryOfPost = and(
+  eq(calendarEvents.id, platformPosts.calendarEventId),
+  eq(calendarEvents.userId, platformPosts.userId),
 );

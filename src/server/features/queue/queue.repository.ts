@@ -2,7 +2,13 @@ import { and, asc, eq, gte, inArray, lt, notInArray, or, sql } from 'drizzle-orm
 import type { Tx } from '#server/platform/db/client.ts';
 import type { Post } from '#shared/contracts/posts.contract.ts';
 import { platformConnections } from '../platforms/platforms.tables.ts';
-import { calendarEvents, platformPosts, toDeliveryDto, toEventDto } from '../posts/index.ts';
+import {
+  calendarEvents,
+  deliveryOfPost,
+  platformPosts,
+  toDeliveryDto,
+  toEventDto,
+} from '../posts/index.ts';
 import { postingQueues, postingSlots, queuedPosts } from './queue.tables.ts';
 import type { WeeklySlot } from './slots.ts';
 
@@ -221,13 +227,7 @@ export async function listBusy(
       publishedAt: platformPosts.publishedAt,
     })
     .from(platformPosts)
-    .innerJoin(
-      calendarEvents,
-      and(
-        eq(calendarEvents.id, platformPosts.calendarEventId),
-        eq(calendarEvents.userId, platformPosts.userId),
-      ),
-    )
+    .innerJoin(calendarEvents, deliveryOfPost)
     .where(
       and(
         eq(platformPosts.userId, userId),
