@@ -1,6 +1,6 @@
-import { useRef, type KeyboardEvent } from 'react';
 import type { Connection } from '#shared/contracts/platforms.contract.ts';
 import { cn } from '../../../../lib/cn.ts';
+import { AccountTabs } from '../account-tabs.tsx';
 
 // The Instagram accounts whose grid can be shown, as tabs (the arrow keys move between them); on
 // a phone the row scrolls sideways.
@@ -37,50 +37,23 @@ export function GridAccountPicker({
   selected: string;
   onSelect(connectionId: string): void;
 }) {
-  const refs = useRef(new Map<string, HTMLButtonElement>());
-  const onKeyDown = (event: KeyboardEvent, index: number) => {
-    const step = event.key === 'ArrowRight' ? 1 : event.key === 'ArrowLeft' ? -1 : 0;
-    if (step === 0) return;
-    event.preventDefault();
-    const next = accounts[(index + step + accounts.length) % accounts.length]!;
-    onSelect(next.id);
-    refs.current.get(next.id)?.focus();
-  };
   return (
-    <div
-      role="tablist"
-      aria-label="Instagram accounts"
-      className="-mx-1 flex gap-2 overflow-x-auto px-1 pb-1"
+    <AccountTabs
+      items={accounts}
+      idOf={(account) => account.id}
+      selected={selected}
+      onSelect={onSelect}
+      label="Instagram accounts"
+      tabId={gridTabId}
+      panelId={() => gridPanelId}
+      tabClassName="gap-2 rounded-full py-1 pr-3 pl-1 text-sm aria-selected:font-medium"
     >
-      {accounts.map((account, index) => {
-        const active = account.id === selected;
-        return (
-          <button
-            key={account.id}
-            ref={(el) => {
-              if (el) refs.current.set(account.id, el);
-            }}
-            id={gridTabId(account.id)}
-            type="button"
-            role="tab"
-            aria-selected={active}
-            aria-controls={gridPanelId}
-            tabIndex={active ? 0 : -1}
-            onClick={() => onSelect(account.id)}
-            onKeyDown={(e) => onKeyDown(e, index)}
-            className={cn(
-              'flex min-w-0 shrink-0 items-center gap-2 rounded-full border py-1 pr-3 pl-1 text-sm transition-colors',
-              'focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ring',
-              active
-                ? 'border-primary bg-secondary font-medium text-foreground'
-                : 'border-border bg-card text-muted-foreground hover:bg-muted',
-            )}
-          >
-            <AccountAvatar account={account} className="size-7 text-xs" />
-            <span className="truncate">@{account.username ?? account.name}</span>
-          </button>
-        );
-      })}
-    </div>
+      {(account) => (
+        <>
+          <AccountAvatar account={account} className="size-7 text-xs" />
+          <span className="truncate">@{account.username ?? account.name}</span>
+        </>
+      )}
+    </AccountTabs>
   );
 }
