@@ -45,6 +45,8 @@ export const PERMISSIONS = [
   'manage:staff',
   'manage:platforms',
   'reply:inbox',
+  /** Moderation rules and saved replies of the social monitor. */
+  'manage:inbox',
   'read:analytics',
   'read:media',
   'upload:media',
@@ -84,6 +86,7 @@ const MANAGER: readonly Permission[] = [
   'manage:staff',
   'manage:platforms',
   'manage:media',
+  'manage:inbox',
 ];
 const OWNER: readonly Permission[] = [...MANAGER, 'update:business-profile', 'manage:subscription'];
 

@@ -36,4 +36,6 @@ export const LIVE_EVENTS = {
    * back): messages may have been missed, so read everything again.
    */
   resync: 'resync',
+  /** data: an InboxLiveMessage (inbox.contract.ts): a thread of the social monitor changed. */
+  inbox: 'inbox',
 } as const;

@@ -14,3 +14,4 @@ export * from '../../features/ai-content/ai-content.tables.ts';
 export * from '../../features/calendar/calendar-feed.tables.ts';
 export * from '../../features/platforms/platforms.tables.ts';
 export * from '../../features/queue/queue.tables.ts';
+export * from '../../features/inbox/inbox.tables.ts';
