@@ -11,8 +11,9 @@ import {
 
 // The HTTP process. With the embedded database it also runs the job workers (one process owns
 // the data directory); with DATABASE_URL, RUN_WORKER=0 leaves the jobs to `npm run worker`.
-// It listens as soon as requests can be answered (database open and migrated, job queue
-// started); the workers and the administrator setup notice come right after (decision 019).
+// It listens as soon as requests can be answered (database open and migrated; the job queue
+// starts meanwhile, and what sends a job waits for it); the workers and the administrator setup
+// notice come right after (decision 019).
 async function main() {
   const modulesLoaded = performance.now();
   const env = loadEnv();
@@ -79,6 +80,7 @@ async function main() {
   try {
     // Once per start, while there is no administrator: the setup token goes to the log. Not part
     // of building the app, so no request ever pays for the question.
+    await runtime.deps.jobs.ready();
     await announceAdminSetup(runtime.deps);
     if (!stopping && (env.runWorker || !env.DATABASE_URL)) await runtime.startWorkers();
   } catch (error) {
@@ -91,8 +93,10 @@ async function main() {
       startup: {
         // From the process's start: node, the launcher and every module of the server.
         modulesMs: Math.round(modulesLoaded),
-        ...runtime.startup,
-        appMs: Math.round(appStarted - modulesLoaded - sum(runtime.startup)),
+        databaseMs: runtime.startup.databaseMs,
+        // While the process began to listen (decision 019).
+        jobQueueMs: runtime.startup.jobQueueMs,
+        appMs: Math.round(appStarted - modulesLoaded - runtime.startup.databaseMs),
         listenMs: Math.round(listening - appStarted),
         workersMs: Math.round(performance.now() - listening),
         cpuUntilListeningMs: Math.round((cpu.user + cpu.system) / 1000),
@@ -100,10 +104,6 @@ async function main() {
     },
     'start-up phases',
   );
-}
-
-function sum(values: Record<string, number>): number {
-  return Object.values(values).reduce((a, b) => a + b, 0);
 }
 
 main().catch((error: unknown) => {

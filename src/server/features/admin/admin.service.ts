@@ -108,6 +108,8 @@ export async function listAccounts(
 export async function systemHealth(ctx: ServiceContext): Promise<SystemHealth> {
   requireAccess(ctx.actor, 'admin:system');
   const db = ctx.deps.database.unsafeDb;
+  // pg-boss's tables exist once the queue has started (it starts while the process listens).
+  await ctx.deps.jobs.ready();
   const [queues, failedJobs] = await Promise.all([
     repo.unsafeQueueDepths(db),
     repo.unsafeFailedJobs(db),

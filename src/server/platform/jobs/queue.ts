@@ -55,6 +55,7 @@ export class JobQueue {
   readonly #pumps: { stop(timeoutMs: number): Promise<void> }[] = [];
   #creating: Promise<void> = Promise.resolve();
   #started = false;
+  #starting: Promise<void> | null = null;
 
   constructor(database: Database, logger: Logger) {
     this.#database = database;
@@ -78,15 +79,29 @@ export class JobQueue {
     this.#boss.on('error', (error) => this.#logger.error({ err: error }, 'job queue error'));
   }
 
-  async start(): Promise<void> {
-    if (this.#started) return;
-    await this.#boss.start();
-    this.#started = true;
+  /**
+   * Starts pg-boss. The HTTP process does not wait for it before it listens
+   * (docs/decisions/019): everything that uses the queue waits for `ready()` instead, so a
+   * request that sends a job in the first tenth of a second waits that long, and no request
+   * that sends none waits at all.
+   */
+  start(): Promise<void> {
+    this.#starting ??= this.#boss.start().then(() => {
+      this.#started = true;
+    });
+    return this.#starting;
+  }
+
+  /** Resolves once the queue has started (rejects if it could not); start() must be called. */
+  async ready(): Promise<void> {
+    if (!this.#starting) throw new Error('The job queue was not started');
+    await this.#starting;
   }
 
   async #ensureQueue(def: JobDefinition<unknown>): Promise<string> {
     const name = queueName(def);
     if (this.#created.has(name)) return name;
+    await this.ready();
     // One creation at a time in this process; processes starting together still create the
     // same queues at once, and pg-boss's queue creation (a partition attached to the job table)
     // can deadlock with another one: the loser is rolled back and tries again
@@ -176,10 +191,13 @@ export class JobQueue {
   }
 
   async queueSize(def: JobDefinition<unknown>): Promise<number> {
+    await this.ready();
     return this.#boss.getQueueSize(queueName(def));
   }
 
   async stop(): Promise<void> {
+    // A start still under way finishes first, so that what it started is stopped below.
+    await this.#starting?.catch(() => {});
     if (!this.#started) return;
     this.#started = false;
     // Pumps first: they stop fetching, let running jobs finish (5 s at most, as pg-boss's own
