@@ -14,6 +14,7 @@ import { loadSecretBox } from './platform/security/secrets.ts';
 import { registerJobHandlers } from './features/jobs.ts';
 import type { Chores } from './platform/jobs/chores.ts';
 import { backgroundWork } from './platform/background.ts';
+import { metaRuntime } from './features/platforms/meta-runtime.ts';
 
 export interface Runtime {
   deps: AppDeps;
@@ -132,6 +133,8 @@ export async function createRuntime(
       await chores?.stop();
       await bus.close();
       cache.close();
+      // The demo simulator's crowd of followers (docs/decisions/091) writes no more.
+      metaRuntime.peek(deps)?.stopSimulator();
       if (!options.database) await database.close();
     },
   };

@@ -60,6 +60,11 @@ const envSchema = z.object({
   META_DIALOG_BASE_URL: z.url().default('https://www.facebook.com'),
   META_WEBHOOK_VERIFY_TOKEN: z.string().optional(),
   META_APPSECRET_PROOF: booleanish.default(false),
+  /**
+   * The Meta app may send with the human-agent tag (approved for it): a person's messages may be
+   * answered for 7 days instead of 24 hours (docs/decisions/091).
+   */
+  META_HUMAN_AGENT_TAG: booleanish.default(false),
   INSTAGRAM_APP_ID: z.string().optional(),
   INSTAGRAM_APP_SECRET: z.string().optional(),
   INSTAGRAM_GRAPH_BASE_URL: z.url().default('https://graph.instagram.com'),
@@ -68,12 +73,17 @@ const envSchema = z.object({
   META_TOKEN_WARNING_DAYS: z.coerce.number().int().min(1).max(60).default(7),
   // How long one Graph API request may take before it is given up (docs/decisions/089).
   META_REQUEST_TIMEOUT_SECONDS: z.coerce.number().int().min(1).max(600).default(60),
+  /** Minutes between two polls of one account's comments and messages (docs/decisions/091). */
+  INBOX_SYNC_MINUTES: z.coerce.number().int().min(1).max(1440).default(5),
   // Demo mode, browser tests: the simulator's control API on this port of 127.0.0.1 only; it is
   // never served on PORT, and refused in production (docs/decisions/057).
   META_SIMULATOR_CONTROL_PORT: z.preprocess(
     (v) => (v === '' ? undefined : v),
     z.coerce.number().int().min(1).max(65535).optional(),
   ),
+  // Demo mode: simulated followers comment and write from time to time (docs/decisions/091); on
+  // by default in development, off in tests and production unless `on`.
+  SIMULATOR_CROWD: z.enum(['on', 'off']).optional(),
   // Publishing (docs/decisions/089): how often the sweeper looks for overdue posts, and how long
   // a worker's claim on a post lasts before the sweeper presumes the worker dead.
   PUBLISHING_SWEEP_SECONDS: z.coerce.number().int().min(1).max(3600).default(60),

@@ -9,6 +9,8 @@ export interface ProcessPart<T> {
   (deps: AppDeps): T;
   /** Puts `value` in place of the part for these deps (tests: another storage adapter, …). */
   replace(deps: AppDeps, value: T): void;
+  /** The part if it was built for these deps, without building it (shutting down). */
+  peek(deps: AppDeps): T | undefined;
 }
 
 export function perProcess<T>(build: (deps: AppDeps) => T): ProcessPart<T> {
@@ -22,5 +24,6 @@ export function perProcess<T>(build: (deps: AppDeps) => T): ProcessPart<T> {
   part.replace = (deps: AppDeps, value: T) => {
     built.set(deps, value);
   };
+  part.peek = (deps: AppDeps) => built.get(deps);
   return part;
 }

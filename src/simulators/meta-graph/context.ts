@@ -17,8 +17,9 @@ import {
 // What every area of the Graph API simulator shares (docs/product/meta-platform.md#simulator):
 // the state, the configuration and the clock, authentication, faults, usage headers, error
 // bodies and paging. Each area (dialogs.ts, tokens.ts, pages.ts, instagram.ts,
-// facebook-publishing.ts, comments.ts, cdn.ts, post-page-routes.ts, control.ts, webhooks.ts)
-// takes it from simulator.ts, which mounts them (docs/decisions/050).
+// facebook-publishing.ts, comments.ts, conversations.ts, cdn.ts, post-page-routes.ts, control.ts,
+// webhooks.ts) takes it from simulator.ts, which mounts them (docs/decisions/050); the inbox's
+// record, webhooks and followers are in the inbox-*.ts and crowd.ts modules (docs/decisions/091).
 
 export const SIM_HOSTS = {
   facebookDialog: '/facebook',
@@ -506,7 +507,8 @@ export function createSimContext(options: SimulatorOptions = {}) {
   const facebookHome = pagesRoot
     ? `${pagesRoot}${SIM_HOSTS.facebookDialog}`
     : 'https://www.facebook.com';
-  const commentsOn = (objectId: string) => state.comments.filter((x) => x.objectId === objectId);
+  const commentsOn = (objectId: string) =>
+    state.comments.filter((x) => x.objectId === objectId && x.deletedAt === null);
 
   return {
     options,

@@ -3,6 +3,7 @@ import { Hono, type Context } from 'hono';
 import { FAULTS, type FaultName, type GraphErrorSpec } from './faults.ts';
 import { SIM_HOSTS, type SimContext } from './context.ts';
 import type { mountDialogs } from './dialogs.ts';
+import { mountInboxControl, type InboxControlDeps } from './inbox-control.ts';
 import { createState, FIXED_CONFIG_KEYS, type SimConfig } from './state.ts';
 import { mountWebhookControl } from './webhooks.ts';
 
@@ -13,6 +14,7 @@ import { mountWebhookControl } from './webhooks.ts';
 export function createControl(
   ctx: SimContext,
   dialogs: Pick<ReturnType<typeof mountDialogs>, 'decide'>,
+  inbox: InboxControlDeps,
 ): Hono {
   const { options, state, cfg, nowMs, nowSec, containerStatus } = ctx;
   const { decide } = dialogs;
@@ -47,6 +49,8 @@ export function createControl(
     const refused = refuseFixed(c, body.config);
     if (refused) return refused;
     const fresh = createState({ ...options.config, ...body.config });
+    inbox.crowd.stop();
+    inbox.webhooks.reset();
     Object.assign(state, fresh);
     return c.json({ success: true });
   });
@@ -154,6 +158,7 @@ export function createControl(
     return c.json({ code, location });
   });
   mountWebhookControl(ctx, control);
+  mountInboxControl(control, inbox);
   return control;
 }
 

@@ -372,19 +372,6 @@ export function instagramRoutes(ctx: SimContext) {
       return c.json(node);
     }
     const mediaItem = state.media.get(first!);
-    if (mediaItem && second === 'comments' && method === 'POST') {
-      const token = authenticate(c, params, ['IG_USER']);
-      if (!canActOnIg(token, mediaItem.igUserId)) fail(unknownObject(first!));
-      if (!params.message) fail(invalidParam('(#100) The parameter message is required'));
-      const comment = {
-        id: digits(17, '179'),
-        objectId: mediaItem.id,
-        message: params.message!,
-        createdAt: nowMs(),
-      };
-      state.comments.push(comment);
-      return c.json({ id: comment.id });
-    }
     if (mediaItem && method === 'GET') {
       const token = authenticate(c, params, ['IG_USER']);
       if (!canActOnIg(token, mediaItem.igUserId)) fail(unknownObject(first!));

@@ -67,7 +67,7 @@ export function mountPostPages(ctx: SimContext, app: Hono) {
         caption: media.caption,
         likes: 0,
         comments: commentsOn(media.id).map((x) => ({
-          author: account.username,
+          author: x.from?.username ?? account.username,
           text: x.message,
           at: x.createdAt,
         })),
@@ -113,7 +113,7 @@ export function mountPostPages(ctx: SimContext, app: Hono) {
         media: await shown(items, key),
         reactions: 0,
         comments: commentsOn(post.id).map((x) => ({
-          author: page.name,
+          author: x.from?.name ?? page.name,
           text: x.message,
           at: x.createdAt,
         })),

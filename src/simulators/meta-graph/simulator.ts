@@ -11,8 +11,13 @@ import {
   type SimulatorOptions,
 } from './context.ts';
 import { createControl, mountControl } from './control.ts';
+import { conversationRoutes } from './conversations.ts';
 import { mountDialogs } from './dialogs.ts';
 import { facebookPublishing } from './facebook-publishing.ts';
+import { inboxFollowers } from './inbox-followers.ts';
+import { inboxPayloads } from './inbox-payloads.ts';
+import { createInboxWebhooks } from './inbox-webhooks.ts';
+import { createCrowd } from './crowd.ts';
 import { instagramRoutes } from './instagram.ts';
 import { pageRoutes } from './pages.ts';
 import { mountPostPages } from './post-page-routes.ts';
@@ -27,7 +32,8 @@ import { mountInstagramCodeExchange, tokenRoutes } from './tokens.ts';
 //   /cdn        → pictures (avatars; a video's thumbnail frame, docs/decisions/078)
 //   /instagram/p/…, /instagram/stories/…, /facebook/<page>/posts/… → a published post's page,
 //                 when created with `postPages` (docs/decisions/058)
-//   /_sim       → control: clock, faults, token events, webhooks, deauthorize/data deletion;
+//   /_sim       → control: clock, faults, token events, webhooks, deauthorize/data deletion,
+//                 the inbox's followers, webhook faults and crowd mode (inbox-control.ts);
 //                 also served on its own (`control`), and only there inside the app
 // Payload shapes, id formats, error bodies and usage headers follow the reference; every fault
 // of its catalogue can be injected for the next call(s) or for one resource.
@@ -54,24 +60,34 @@ export function createMetaGraphSimulator(options: SimulatorOptions = {}) {
   const publishing = facebookPublishing(ctx);
   const pages = pageRoutes(ctx, publishing);
   const instagram = instagramRoutes(ctx);
+  // The social monitor's comments and messages, their webhooks and followers (docs/decisions/091).
+  const webhooks = createInboxWebhooks(ctx);
+  const payloads = inboxPayloads(ctx);
+  const comments = commentRoutes(ctx, webhooks, payloads);
+  const conversations = conversationRoutes(ctx, webhooks, payloads);
+  const followers = inboxFollowers(ctx, webhooks, payloads);
+  const crowd = createCrowd(ctx, followers);
 
   // graph.facebook.com and graph-video.facebook.com
   const graphHandler = graphChain(
     tokens.graph,
     pages.me,
     requireObject,
+    conversations.graph,
     pages.businesses,
     pages.page,
     instagram.facebookLoginAccount,
-    commentRoutes(ctx, publishing),
+    comments.graph,
     instagram.facebookLoginObjects,
     publishing.post,
   );
   // graph.instagram.com: token exchange/refresh (unversioned) and the Instagram Login graph.
   const igGraphHandler = graphChain(
     tokens.igGraph,
+    conversations.igGraph,
     instagram.instagramLoginMe,
     requireObject,
+    comments.igGraph,
     instagram.instagramLoginObjects,
   );
 
@@ -89,7 +105,7 @@ export function createMetaGraphSimulator(options: SimulatorOptions = {}) {
   mountCdn(ctx, app);
   mountPostPages(ctx, app);
 
-  const control = createControl(ctx, dialogs);
+  const control = createControl(ctx, dialogs, { webhooks, followers, crowd });
   mountControl(app, control, options.mountControl ?? true);
 
   return {
@@ -99,8 +115,16 @@ export function createMetaGraphSimulator(options: SimulatorOptions = {}) {
     state,
     now: nowMs,
     reset(config: Partial<SimConfig> = {}) {
+      crowd.stop();
+      webhooks.reset();
       Object.assign(state, createState({ ...options.config, ...config }));
     },
+    /**
+     * The inbox's side of the platform for tests (docs/decisions/091): followers' comments and
+     * messages, webhook faults (`webhooks.setFaults`), `webhooks.flush()` / `webhooks.idle()`,
+     * the record of one account (`followers.record`) and crowd mode.
+     */
+    inbox: { webhooks, followers, crowd },
     /**
      * The world of `key` (in the app: a business), made on first use with a person, Pages and
      * Instagram accounts of its own, shaped like the seed; the same world for the same key until

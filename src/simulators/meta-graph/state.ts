@@ -1,5 +1,8 @@
 import { randomBytes, randomInt } from 'node:crypto';
 import type { GraphErrorSpec } from './faults.ts';
+import type { SimComment, SimConversation, SimFollower, SimMessage } from './inbox-types.ts';
+
+export type { SimComment, SimConversation, SimFollower, SimMessage };
 
 // What the simulator remembers: apps, people, Pages, Instagram accounts, tokens, codes, posts,
 // containers and media (docs/product/meta-platform.md#simulator-state), all in memory and all reset
@@ -49,6 +52,11 @@ export interface SimConfig {
    * of its own (docs/decisions/057).
    */
   requireLoginTicket: boolean;
+  /**
+   * Conversation reads per second per Page or Instagram account
+   * (docs/product/meta-platform.md#conversations: 2).
+   */
+  conversationsPerSecond: number;
 }
 
 /**
@@ -95,6 +103,7 @@ export const DEFAULT_CONFIG: SimConfig = {
   autoConsent: null,
   defaultVersion: 'v25.0',
   requireLoginTicket: false,
+  conversationsPerSecond: 2,
 };
 
 export type PageTask =
@@ -222,14 +231,6 @@ export interface SimPost {
   createdAt: number;
 }
 
-/** A comment made through the API (first comments of published posts). */
-export interface SimComment {
-  id: string;
-  objectId: string;
-  message: string;
-  createdAt: number;
-}
-
 export interface SimFault {
   id: string;
   error: GraphErrorSpec;
@@ -279,6 +280,11 @@ export interface SimState {
   containerCreates: Map<string, number[]>;
   subscribedApps: Map<string, string[]>;
   comments: SimComment[];
+  followers: Map<string, SimFollower>;
+  conversations: Map<string, SimConversation>;
+  messages: SimMessage[];
+  /** Conversation reads per account, for their rate limit. */
+  conversationCalls: Map<string, number[]>;
   faults: SimFault[];
   calls: number[];
   /** Worlds made by `provisionWorld`, by key (in the app: one per business). */
@@ -321,6 +327,10 @@ export function createState(config: Partial<SimConfig> = {}): SimState {
     containerCreates: new Map(),
     subscribedApps: new Map(),
     comments: [],
+    followers: new Map(),
+    conversations: new Map(),
+    messages: [],
+    conversationCalls: new Map(),
     faults: [],
     calls: [],
     worlds: new Map(),

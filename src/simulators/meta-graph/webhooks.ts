@@ -39,18 +39,14 @@ export function mountWebhookControl(ctx: SimContext, control: Hono) {
     };
     const target = cfg().webhookCallbackUrl;
     if (!target) return c.json({ error: 'No webhook callback URL configured' }, 400);
-    // Meta signs an escaped-unicode serialisation; so do we, so receivers must use raw bytes.
-    const raw = JSON.stringify({ object: body.object, entry: body.entry }).replace(
-      /[\u007f-\uffff]/g,
-      (ch) => `\\u${ch.charCodeAt(0).toString(16).padStart(4, '0')}`,
-    );
+    const raw = webhookBody(body.object, body.entry);
     const secret =
       body.signWith === 'instagram'
         ? cfg().igAppSecret
         : body.signWith === 'wrong'
           ? 'not-the-secret'
           : cfg().appSecret;
-    const signature = `sha256=${createHmac('sha256', secret).update(raw).digest('hex')}`;
+    const signature = webhookSignature(raw, secret);
     const deliveries = body.duplicate ? 2 : 1;
     const results: { status: number; body: string }[] = [];
     for (let i = 0; i < deliveries; i += 1) {
@@ -97,6 +93,22 @@ export function mountWebhookControl(ctx: SimContext, control: Hono) {
     });
     return c.json({ status: res.status, body: await res.text(), signedRequest: signed, userId });
   });
+}
+
+/**
+ * A delivery's body: Meta signs an escaped-unicode serialisation, and so does the simulator, so
+ * receivers must verify the raw bytes (docs/product/meta-platform.md#webhook-delivery).
+ */
+export function webhookBody(object: string, entry: unknown[]): string {
+  return JSON.stringify({ object, entry }).replace(
+    /[\u007f-\uffff]/g,
+    (ch) => `\\u${ch.charCodeAt(0).toString(16).padStart(4, '0')}`,
+  );
+}
+
+/** X-Hub-Signature-256 of a body. */
+export function webhookSignature(raw: string, secret: string): string {
+  return `sha256=${createHmac('sha256', secret).update(raw).digest('hex')}`;
 }
 
 /**

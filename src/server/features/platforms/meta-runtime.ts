@@ -42,6 +42,8 @@ export interface MetaRuntime {
   redirectUris: { facebook: string; instagram: string; signIn: string };
   /** Where the simulator sends what Meta would send to the app (tests route it in process). */
   setSimulatorOutbound(fetch: FetchLike): void;
+  /** Stops the simulator's crowd of followers (demo mode; docs/decisions/091) at shutdown. */
+  stopSimulator(): void;
   /**
    * The dialog address a business's browser is sent to. Live: `url` itself. Simulated: the
    * business's own simulated person (made on first use) signs in through a login ticket bound to
@@ -89,6 +91,7 @@ function buildRuntime(deps: AppDeps): MetaRuntime {
       signingSecrets: [config.appSecret, config.igAppSecret].filter(Boolean),
       redirectUris,
       setSimulatorOutbound: () => {},
+      stopSimulator: () => {},
       dialogFor: (url) => url,
     };
   }
@@ -134,6 +137,13 @@ function buildRuntime(deps: AppDeps): MetaRuntime {
   };
   // In process: no socket, no dependence on the server listening yet.
   const inProcess: FetchLike = async (url, init) => simulator.app.fetch(new Request(url, init));
+  // Simulated followers comment and write to each business's accounts (docs/decisions/091): in
+  // development by default, elsewhere only with SIMULATOR_CROWD=on. Its timers do not hold the
+  // process open; stopSimulator ends them.
+  const crowd =
+    env.SIMULATOR_CROWD === 'on' ||
+    (env.SIMULATOR_CROWD === undefined && env.NODE_ENV === 'development');
+  if (crowd) simulator.inbox.crowd.start({ provisionedOnly: true });
   return {
     mode: 'simulated',
     config,
@@ -147,6 +157,9 @@ function buildRuntime(deps: AppDeps): MetaRuntime {
     redirectUris,
     setSimulatorOutbound(fn) {
       outbound = fn;
+    },
+    stopSimulator() {
+      simulator.inbox.crowd.stop();
     },
     dialogFor(url, attempt) {
       const world = simulator.provisionWorld(attempt.businessId);

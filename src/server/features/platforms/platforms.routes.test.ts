@@ -1,3 +1,4 @@
+import { FACEBOOK_SCOPES } from '#server/integrations/meta/client.ts';
 import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SecretBox } from '#server/platform/security/secrets.ts';
@@ -243,14 +244,8 @@ describe('connecting with Facebook', () => {
 
   it('connects with a declined publishing permission as "permission missing" with the exact fix', async () => {
     const user = await createSignedInUser(t);
-    const granted = [
-      'pages_show_list',
-      'business_management',
-      'pages_read_engagement',
-      'pages_manage_posts',
-      'pages_manage_metadata',
-      'instagram_basic',
-    ];
+    // Every requested permission but Instagram publishing.
+    const granted = FACEBOOK_SCOPES.filter((scope) => scope !== 'instagram_content_publish');
     const params = await authorize(user, 'facebook', { granted });
     const cb = await callback(user, 'facebook', params);
     expect(cb.json.data.declined_scopes).toEqual(['instagram_content_publish']);

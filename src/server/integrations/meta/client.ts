@@ -1,4 +1,5 @@
 import { GraphHttp, type GraphHttpOptions } from './http.ts';
+import { createInboxClient } from './inbox-client.ts';
 
 // The Graph API client (docs/product/meta-platform.md#authentication-and-tokens,
 // docs/product/meta-platform.md#publishing): Facebook Login and Instagram Login,
@@ -45,6 +46,14 @@ export const FACEBOOK_SCOPES = [
   'pages_manage_metadata',
   'instagram_basic',
   'instagram_content_publish',
+  // The social monitor: comments, private replies and direct messages of the Pages and their
+  // Instagram accounts (docs/product/meta-platform.md#permissions). Publishing does not need
+  // them, so an account granted without them still publishes (platforms/health.ts).
+  'pages_read_user_content',
+  'pages_manage_engagement',
+  'pages_messaging',
+  'instagram_manage_comments',
+  'instagram_manage_messages',
 ] as const;
 
 /**
@@ -54,6 +63,9 @@ export const FACEBOOK_SCOPES = [
 export const INSTAGRAM_SCOPES = [
   'instagram_business_basic',
   'instagram_business_content_publish',
+  // The social monitor (docs/product/meta-platform.md#permissions).
+  'instagram_business_manage_comments',
+  'instagram_business_manage_messages',
 ] as const;
 
 export interface TokenAnswer {
@@ -718,7 +730,10 @@ export function createMetaClient(config: MetaConfig, options: GraphHttpOptions =
     },
   };
 
-  return { config, http, facebook, instagram, ig };
+  // Comments and messages of the social monitor (docs/decisions/091).
+  const inbox = createInboxClient({ http, url: hostUrl, proof: hostProof });
+
+  return { config, http, facebook, instagram, ig, inbox };
 }
 
 export type MetaClient = ReturnType<typeof createMetaClient>;
