@@ -5,6 +5,8 @@ import { bundle, printBundle, type BundleResult } from './bundle.ts';
 import { calendarList, printCalendarList, type CalendarListResult } from './calendar-list.ts';
 import { calendarView, printCalendarView, type CalendarViewResult } from './calendar-view.ts';
 import { coldStart, printColdStart, type ColdStartResult } from './cold-start.ts';
+import { inboxIngest, printInboxIngest, type InboxIngestResult } from './inbox-ingest.ts';
+import { inboxList, printInboxList, type InboxListResult } from './inbox-list.ts';
 import { media, printMedia, type MediaBenchResult } from './media.ts';
 import { pageWeight, printPageWeight, type PageWeightResult } from './page-weight.ts';
 import { printPublishing, publishing, type PublishingBenchResult } from './publishing.ts';
@@ -26,7 +28,9 @@ type Result =
   | PageWeightResult
   | MediaBenchResult
   | PublishingBenchResult
-  | PublishingChaosResult;
+  | PublishingChaosResult
+  | InboxListResult
+  | InboxIngestResult;
 
 interface Benchmark {
   name: string;
@@ -38,6 +42,8 @@ const BENCHMARKS: Benchmark[] = [
   { name: 'cold-start', run: coldStart, print: printColdStart },
   { name: 'calendar-list', run: calendarList, print: printCalendarList },
   { name: 'calendar-view', run: calendarView, print: printCalendarView },
+  { name: 'inbox-list', run: inboxList, print: printInboxList },
+  { name: 'inbox-ingest', run: inboxIngest, print: printInboxIngest },
   { name: 'bundle', run: bundle, print: printBundle },
   { name: 'page-weight', run: pageWeight, print: printPageWeight },
   { name: 'media', run: media, print: printMedia },

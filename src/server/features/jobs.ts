@@ -6,6 +6,8 @@ import { registerAccountJobs } from './account/account.jobs.ts';
 import { registerMediaJobs } from './media/media.jobs.ts';
 import { registerPlatformJobs } from './platforms/platforms.jobs.ts';
 import { registerPublishingJobs } from './publishing/publishing.jobs.ts';
+import { registerInboxJobs } from './inbox/inbox.jobs.ts';
+import { registerInboxDigest, registerModeration } from './inbox/index.ts';
 
 const DAY_MS = 86_400_000;
 
@@ -30,6 +32,11 @@ export async function registerJobHandlers(deps: AppDeps): Promise<Chores> {
   await registerPlatformJobs(deps, chores);
 
   await registerPublishingJobs(deps, chores);
+
+  await registerInboxJobs(deps, chores);
+  // Moderation checks every comment the ingest stores; the digest goes out once a day.
+  registerModeration();
+  await registerInboxDigest(deps, chores);
 
   return chores;
 }

@@ -15,6 +15,7 @@ import { createPlatformsRoutes } from './platforms/platforms.routes.ts';
 import { createPublishingRoutes } from './publishing/publishing.routes.ts';
 import { createPostsRoutes } from './posts/index.ts';
 import { createQueueRoutes } from './queue/queue.routes.ts';
+import { createInboxRoutes } from './inbox/index.ts';
 
 /** Each area's router; their paths do not overlap. */
 export const featureRouters: Array<(deps: AppDeps) => ReturnType<typeof createRouter>> = [
@@ -34,4 +35,5 @@ export const featureRouters: Array<(deps: AppDeps) => ReturnType<typeof createRo
   createMediaRoutes,
   createPlatformsRoutes,
   createPublishingRoutes,
+  createInboxRoutes,
 ];

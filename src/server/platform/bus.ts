@@ -19,9 +19,12 @@ import type { Logger } from './logger.ts';
 export const BUS_CHANNEL = 'socigen_invalidation';
 const BUS_RETRY_FIRST_MS = 1_000;
 const BUS_RETRY_MAX_MS = 30_000;
-export type TransactionalTopic = 'publishing-status';
+export type TransactionalTopic = 'publishing-status' | 'inbox';
 export type BusTopic = 'tenant-cache' | 'user-sessions' | TransactionalTopic;
-const TRANSACTIONAL: ReadonlySet<string> = new Set<TransactionalTopic>(['publishing-status']);
+const TRANSACTIONAL: ReadonlySet<string> = new Set<TransactionalTopic>([
+  'publishing-status',
+  'inbox',
+]);
 
 /** pg_notify refuses a payload of 8000 bytes or more (topic and separator included). */
 export const MAX_NOTIFY_BYTES = 7999;

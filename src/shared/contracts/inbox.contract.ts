@@ -41,12 +41,17 @@ export const INBOX_LIMITS = {
   searchChars: 100,
 } as const;
 
+/** A yes/no filter in a query string: "true" or "1" is yes, "false" or "0" is no. */
+const queryFlag = z
+  .union([z.boolean(), z.enum(['true', 'false', '1', '0'])])
+  .transform((v) => v === true || v === 'true' || v === '1');
+
 export const threadFiltersSchema = z.strictObject({
   tab: z.enum(INBOX_TABS).default('comments'),
   platform: z.enum(INBOX_PLATFORMS).optional(),
   connectionId: z.uuid().optional(),
-  unread: z.coerce.boolean().optional(),
-  needsReply: z.coerce.boolean().optional(),
+  unread: queryFlag.optional(),
+  needsReply: queryFlag.optional(),
   assignee: z.enum(ASSIGNEE_FILTERS).default('anyone'),
   sentiment: z.enum(SENTIMENTS).optional(),
   status: z.enum(THREAD_STATUS_FILTERS).default('open'),

@@ -20,6 +20,11 @@ export const webhookEventJob: JobDefinition<{ eventId: string }> = {
   retryLimit: 8,
   retryDelay: 5,
   policy: 'stately',
+  // Comments and messages reach the inbox's open streams within a second (docs/decisions/091):
+  // several events at once (their commits share the disk's flushes), and an idle queue asked
+  // twice a second.
+  concurrency: 8,
+  pollingIntervalSeconds: 0.5,
 };
 
 export interface WebhookEvent {

@@ -7,6 +7,7 @@ import type { AppContext } from '#server/platform/http/context.ts';
 import { actorRequestOf, resolveActor } from '../auth/actor.ts';
 import { authService, type AuthService } from '../auth/auth.service.ts';
 import { decodeNotice } from '../posts/index.ts';
+import { decodeInboxNotice } from '../inbox/inbox-live.ts';
 import { perProcess } from '#server/platform/per-process.ts';
 
 // GET /api/publishing/live: server-sent events telling the signed-in person's active business's
@@ -47,6 +48,9 @@ export class LiveStatusHub {
     this.#deps = deps;
     this.#auth = auth;
     deps.bus.subscribe('publishing-status', (payload) => this.#deliver(payload));
+    // The social monitor's threads (docs/decisions/091 "Live"): every member reads the inbox,
+    // and the stream itself is only open to those who may read the calendar.
+    deps.bus.subscribe('inbox', (payload) => this.#deliverInbox(payload));
     // Membership and session caches drop the person's entries on the same message; the check
     // waits a turn so it reads past them.
     deps.bus.subscribe('user-sessions', (userId) => {
@@ -77,6 +81,15 @@ export class LiveStatusHub {
     const streams = this.#byTenant.get(notice.tenantId);
     if (!streams || streams.size === 0) return;
     const frame = `event: ${LIVE_EVENTS.status}\ndata: ${JSON.stringify(notice.message)}\n\n`;
+    for (const stream of streams) stream.write(frame);
+  }
+
+  #deliverInbox(payload: string): void {
+    const notice = decodeInboxNotice(payload);
+    if (!notice) return;
+    const streams = this.#byTenant.get(notice.tenantId);
+    if (!streams || streams.size === 0) return;
+    const frame = `event: ${LIVE_EVENTS.inbox}\ndata: ${JSON.stringify(notice.message)}\n\n`;
     for (const stream of streams) stream.write(frame);
   }
 
