@@ -35,7 +35,6 @@ const COMING_SOON_AREAS = [
   'campaigns',
   'engine-room',
   'audience',
-  'social-monitor',
   'subscription',
 ] as const;
 
@@ -136,6 +135,12 @@ export const routes: RouteObject[] = [
                 path: 'instagram-callback',
                 lazy: lazyPage(
                   () => import('../features/platforms/pages/instagram-callback-page.tsx'),
+                ),
+              },
+              {
+                path: 'social-monitor',
+                lazy: lazyPage(
+                  () => import('../features/social-monitor/pages/social-monitor-page.tsx'),
                 ),
               },
               {

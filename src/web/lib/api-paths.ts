@@ -135,6 +135,31 @@ export const devMailboxPaths = {
   message: (id: string) => `/api/dev/mailbox/${enc(id)}`,
 } as const;
 
+/** The social monitor (docs/decisions/091; the route list of inbox.contract.ts). */
+export const inboxPaths = {
+  threads: '/api/inbox/threads',
+  thread: (id: string) => `/api/inbox/threads/${enc(id)}`,
+  replies: (id: string) => `/api/inbox/threads/${enc(id)}/replies`,
+  messages: (id: string) => `/api/inbox/threads/${enc(id)}/messages`,
+  privateReplies: (id: string) => `/api/inbox/threads/${enc(id)}/private-replies`,
+  assignee: (id: string) => `/api/inbox/threads/${enc(id)}/assignee`,
+  status: (id: string) => `/api/inbox/threads/${enc(id)}/status`,
+  read: (id: string) => `/api/inbox/threads/${enc(id)}/read`,
+  notes: (id: string) => `/api/inbox/threads/${enc(id)}/notes`,
+  itemActions: (itemId: string) => `/api/inbox/items/${enc(itemId)}/actions`,
+  savedReplies: '/api/inbox/saved-replies',
+  savedReply: (id: string) => `/api/inbox/saved-replies/${enc(id)}`,
+  rules: '/api/inbox/moderation/rules',
+  rule: (id: string) => `/api/inbox/moderation/rules/${enc(id)}`,
+  moderationActions: '/api/inbox/moderation/actions',
+  undoModeration: (id: string) => `/api/inbox/moderation/actions/${enc(id)}/undo`,
+  sync: '/api/inbox/sync',
+  responseTimes: '/api/inbox/response-times',
+  unread: '/api/inbox/unread',
+  notifications: '/api/inbox/notifications',
+  notificationsRead: '/api/inbox/notifications/read',
+} as const;
+
 /** Every group by its name (routes.test.ts compares them with the contracts). */
 export const apiRoutes = {
   auth: authPaths,
@@ -152,4 +177,5 @@ export const apiRoutes = {
   staff: staffPaths,
   admin: adminPaths,
   devMailbox: devMailboxPaths,
+  inbox: inboxPaths,
 } as const;

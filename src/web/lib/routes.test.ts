@@ -13,6 +13,7 @@ import { postsRoutes } from '#shared/contracts/posts.contract.ts';
 import { publishingRoutes } from '#shared/contracts/publishing.contract.ts';
 import { queueRoutes } from '#shared/contracts/queue.contract.ts';
 import { staffRoutes } from '#shared/contracts/staff.contract.ts';
+import { INBOX_API } from '#shared/contracts/inbox.contract.ts';
 import { apiRoutes } from './api-paths.ts';
 
 // routes.ts copies the contracts' paths so the root bundle stays free of zod; this keeps them equal.
@@ -54,5 +55,10 @@ describe('apiRoutes', () => {
     expect(users.userStatus(id)).toBe(adminRoutes.userStatus(id));
     expect(users.userRoles(id)).toBe(adminRoutes.userRoles(id));
     expect(users.userSubscription(id)).toBe(adminRoutes.userSubscription(id));
+    // The inbox contract lists its routes under one prefix (inbox.contract.ts).
+    for (const path of Object.values(apiRoutes.inbox)) {
+      const written = typeof path === 'function' ? path(id) : path;
+      expect(written.startsWith(`${INBOX_API}/`)).toBe(true);
+    }
   });
 });

@@ -5,7 +5,7 @@
 
 // Queries, mutations and their keys.
 export { postKeys } from './api/keys.ts';
-export { useLiveStatus } from './api/live-status.ts';
+export { useLiveInbox, useLiveStatus, type LiveInboxListener } from './api/live-status.ts';
 export { useAiGeneratedPosts } from './api/use-ai-generated-posts.ts';
 export { useEventsNeedingAttention } from './api/use-events-needing-attention.ts';
 export { useInvalidatePosts } from './api/use-invalidate-posts.ts';
@@ -17,6 +17,7 @@ export { useUpcomingEvents } from './api/use-upcoming-posts.ts';
 
 // What the calendar mounts: the composer (opened by address) and the quick view.
 export { ComposerHost, withComposer } from './components/composer/composer-host.tsx';
+export { MediaPicker } from './components/composer/media-picker.tsx';
 export type { ComposerPrefill } from './components/composer/composer-props.ts';
 export { EventDialog, type EventDialogState } from './components/event-dialog/event-dialog.tsx';
 

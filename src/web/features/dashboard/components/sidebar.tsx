@@ -10,6 +10,7 @@ import { useAuth } from '../../auth/index.ts';
 import { actorCan, useActor } from '../../staff/index.ts';
 import { areaPath, SIDEBAR_AREAS, type DashboardArea } from '../lib/areas.ts';
 import { PlatformsAttentionBadge } from '../../platforms/index.ts';
+import { InboxUnreadBadge } from '../../social-monitor/index.ts';
 import { PERSONAL_AREAS } from './no-business.tsx';
 
 export const SIDEBAR_ID = 'dashboard-sidebar';
@@ -76,6 +77,7 @@ function SidebarLink({
         <>
           <span className="flex-1 truncate">{area.label}</span>
           {area.slug === 'platforms' ? <PlatformsAttentionBadge /> : null}
+          {area.slug === 'social-monitor' ? <InboxUnreadBadge /> : null}
           {locked ? (
             <span className="inline-flex items-center gap-1 rounded-full bg-amber-400/15 px-1.5 py-0.5 text-[0.65rem] font-semibold tracking-wide text-amber-300 uppercase">
               <Lock aria-hidden className="size-3" />

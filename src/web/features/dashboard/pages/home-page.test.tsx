@@ -8,12 +8,18 @@ import { mockApi, ok } from '../../../test/mock-api.ts';
 import { AuthContext, type AuthContextValue } from '../../auth/index.ts';
 import DashboardHomePage, { greetingFor, onboardingChecklist } from './home-page.tsx';
 
-function renderHome(auth: AuthContextValue, upcoming: unknown[], attention: unknown[] = []) {
+function renderHome(
+  auth: AuthContextValue,
+  upcoming: unknown[],
+  attention: unknown[] = [],
+  unread = { comments: 0, messages: 0, waitingForReply: 0, notifications: 0 },
+) {
   // The attention list asks for failed, then unconfirmed posts (one status per request).
   const byStatus = ['failed', 'unconfirmed'];
   let call = 0;
   mockApi({
     'GET /api/publishing/quota': ok([]),
+    'GET /api/inbox/unread': ok(unread),
     'GET /api/calendar-events/upcoming': ok(upcoming),
     'GET /api/calendar-events': () => {
       const status = byStatus[call++ % 2];
@@ -60,6 +66,20 @@ describe('dashboard home', () => {
       '/dashboard/calendar',
     );
     expect(screen.getByText('3 days left in your trial')).toBeTruthy();
+  });
+
+  it('counts the comments and messages waiting for a reply, from the inbox', async () => {
+    renderHome(authValue(), [], [], {
+      comments: 3,
+      messages: 1,
+      waitingForReply: 4,
+      notifications: 0,
+    });
+    expect((await screen.findByTestId('waiting-count')).textContent).toBe('4');
+    expect(screen.getByText('Unread: 3 comments, 1 message.')).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Open the social monitor' }).getAttribute('href')).toBe(
+      '/dashboard/social-monitor',
+    );
   });
 
   it('lists upcoming posts', async () => {

@@ -8,6 +8,7 @@ import { NeedsAttention, UpcomingPosts } from '../components/home-posts.tsx';
 import { OnboardingChecklist, type ChecklistItem } from '../components/onboarding-checklist.tsx';
 import { PlanCard } from '../components/plan-card.tsx';
 import { PublishingQuotaCard } from '../components/publishing-quota-card.tsx';
+import { WaitingForReplyCard } from '../../social-monitor/index.ts';
 
 export function greetingFor(hour: number): string {
   if (hour < 12) return 'Good morning';
@@ -81,6 +82,7 @@ export default function DashboardHomePage() {
         {user ? <UpcomingPosts userId={user.id} timeZone={timeZone} /> : null}
         <div className="grid content-start gap-6">
           {user ? <NeedsAttention userId={user.id} timeZone={timeZone} /> : null}
+          {user ? <WaitingForReplyCard /> : null}
           {user ? <PublishingQuotaCard /> : null}
           <PlanCard
             subscription={subscription}

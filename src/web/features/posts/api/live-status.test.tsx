@@ -15,7 +15,7 @@ import { errorLog } from '../../../lib/error-log.ts';
 import { USER_ID } from '../../../test/auth-state.ts';
 import { postKeys as calendarKeys } from './keys.ts';
 import { announce, publishingToastId, applyLiveMessage, hasImminentPosts } from './live-cache.ts';
-import { LIVE_POLL_MS, liveStatusConnection, useLiveStatus } from './live-status.ts';
+import { LIVE_POLL_MS, liveStatusConnection, useLiveInbox, useLiveStatus } from './live-status.ts';
 
 /** A stand-in EventSource the test drives: open it, send it events, make it fail. */
 class FakeSource {
@@ -288,6 +288,32 @@ describe('live status', () => {
     FakeSource.all[0]!.fail();
     await vi.advanceTimersByTimeAsync(LIVE_POLL_MS + 1000);
     expect(invalidate).toHaveBeenCalledWith({ queryKey: calendarKeys.all });
+  });
+});
+
+describe('inbox messages', () => {
+  it('reach the social monitor on the same stream as the calendar’s, and again after a resync', () => {
+    const heard: unknown[] = [];
+    const Both = () => {
+      useLiveStatus(USER_ID, { createSource: (url) => new FakeSource(url) as never });
+      useLiveInbox(USER_ID, (data) => heard.push(data));
+      return null;
+    };
+    const view = render(
+      <QueryClientProvider client={client}>
+        <Both />
+      </QueryClientProvider>,
+    );
+    expect(FakeSource.all).toHaveLength(1);
+    const source = FakeSource.all[0]!;
+    act(() => source.open());
+    const inbox = { threadId: EVENT_ID, kind: 'comment', change: 'item' };
+    act(() => source.emit('inbox', inbox));
+    act(() => source.emit('resync', {}));
+    expect(heard).toEqual([inbox, null]);
+    view.unmount();
+    act(() => source.emit('inbox', inbox));
+    expect(heard).toHaveLength(2);
   });
 });
 

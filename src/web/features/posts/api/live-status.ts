@@ -1,4 +1,4 @@
-import { useEffect } from 'react';
+import { useEffect, useRef } from 'react';
 import { useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { LIVE_EVENTS, LIVE_STATUS } from '#shared/contracts/live-status.ts';
 import type { LiveStatusMessage } from '#shared/contracts/publishing.contract.ts';
@@ -43,6 +43,13 @@ function readMessage(): Promise<(data: unknown) => MessageCheck> {
   return messageReader;
 }
 
+/**
+ * Told of each `inbox` message (its parsed data), and with `null` when everything should be read
+ * again (the stream came back, or the server may have missed changes): the social monitor
+ * (docs/decisions/091) shares this tab's stream instead of opening its own.
+ */
+export type LiveInboxListener = (data: unknown) => void;
+
 type EventSourceLike = Pick<EventSource, 'addEventListener' | 'close' | 'onopen' | 'onerror'>;
 
 export interface LiveStatusOptions {
@@ -70,6 +77,7 @@ class LiveStatusConnection {
   #releaseTimer: ReturnType<typeof setTimeout> | undefined;
   #refetchTimer: ReturnType<typeof setTimeout> | undefined;
   #pollTimer: ReturnType<typeof setInterval> | undefined;
+  readonly #inboxListeners = new Set<LiveInboxListener>();
 
   constructor(client: QueryClient, createSource: ((url: string) => EventSourceLike) | null) {
     this.#client = client;
@@ -92,6 +100,16 @@ class LiveStatusConnection {
         this.#releaseTimer = setTimeout(() => this.#stop(), RELEASE_DELAY_MS);
       }
     };
+  }
+
+  /** Listens to the inbox's messages while the returned function has not been called. */
+  onInbox(listener: LiveInboxListener): () => void {
+    this.#inboxListeners.add(listener);
+    return () => this.#inboxListeners.delete(listener);
+  }
+
+  #tellInbox(data: unknown): void {
+    for (const listener of this.#inboxListeners) listener(data);
   }
 
   #start(): void {
@@ -125,7 +143,10 @@ class LiveStatusConnection {
       clearTimeout(this.#openTimer);
       this.#state = 'open';
       // Whatever changed while the stream was down was not told: read it all again.
-      if (this.#everOpened || this.#failures > 0) this.#refetch(0);
+      if (this.#everOpened || this.#failures > 0) {
+        this.#refetch(0);
+        this.#tellInbox(null);
+      }
       this.#failures = 0;
       this.#everOpened = true;
     };
@@ -155,6 +176,11 @@ class LiveStatusConnection {
       if (this.#source !== source) return;
       // The server may have missed changes made meanwhile in other processes.
       this.#refetch(0);
+      this.#tellInbox(null);
+    });
+    source.addEventListener(LIVE_EVENTS.inbox, (event) => {
+      if (this.#source !== source) return;
+      this.#tellInbox(safeJson((event as MessageEvent<string>).data) ?? null);
     });
     source.addEventListener(LIVE_EVENTS.closing, () => {
       if (this.#source !== source) return;
@@ -234,6 +260,35 @@ export function useLiveStatus(userId: string | null, options?: LiveStatusOptions
   useEffect(() => {
     if (!userId) return;
     return liveStatusConnection(client, options).acquire(userId);
+    // The options are fixed for a tab; only who is signed in and the client matter.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [userId, client]);
+}
+
+/**
+ * The inbox's messages on the tab's one stream, while the calling page is mounted (the stream is
+ * opened if no other page holds it). `listener` gets each message's data, or null to read
+ * everything again.
+ */
+export function useLiveInbox(
+  userId: string | null,
+  listener: LiveInboxListener,
+  options?: LiveStatusOptions,
+): void {
+  const client = useQueryClient();
+  const latest = useRef(listener);
+  useEffect(() => {
+    latest.current = listener;
+  });
+  useEffect(() => {
+    if (!userId) return;
+    const connection = liveStatusConnection(client, options);
+    const stopListening = connection.onInbox((data) => latest.current(data));
+    const release = connection.acquire(userId);
+    return () => {
+      stopListening();
+      release();
+    };
     // The options are fixed for a tab; only who is signed in and the client matter.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [userId, client]);

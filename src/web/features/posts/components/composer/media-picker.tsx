@@ -29,6 +29,10 @@ interface MediaPickerProps {
   known: ReadonlyMap<string, MediaItem>;
   onClose(): void;
   onConfirm(ids: string[], items: MediaItem[]): void;
+  /** How many may be chosen: a post's most by default; one for a direct message. */
+  max?: number;
+  /** Only photos (a direct message's image). */
+  imagesOnly?: boolean;
 }
 
 /** Choose files from the library: search, pick several in the order they should appear. */
@@ -44,7 +48,14 @@ export function MediaPicker(props: MediaPickerProps) {
   );
 }
 
-function PickerBody({ selected, known, onClose, onConfirm }: MediaPickerProps) {
+function PickerBody({
+  selected,
+  known,
+  onClose,
+  onConfirm,
+  max = MAX_TARGET_MEDIA,
+  imagesOnly = false,
+}: MediaPickerProps) {
   const [order, setOrder] = useState<string[]>(selected);
   const [typed, setTyped] = useState('');
   const [search, setSearch] = useState('');
@@ -53,20 +64,22 @@ function PickerBody({ selected, known, onClose, onConfirm }: MediaPickerProps) {
     return () => clearTimeout(timer);
   }, [typed]);
   const filters = useMemo<MediaFilters>(
-    () => ({ search, kind: '', tag: '', sort: '-created_at' }),
-    [search],
+    () => ({ search, kind: imagesOnly ? 'image' : '', tag: '', sort: '-created_at' }),
+    [search, imagesOnly],
   );
   const query = useMediaList(filters);
   const items = useMemo(() => query.data?.pages.flatMap((p) => p.items) ?? [], [query.data]);
-  const full = order.length >= MAX_TARGET_MEDIA;
+  const full = order.length >= max;
 
   function toggle(item: MediaItem) {
     setOrder((current) =>
       current.includes(item.id)
         ? current.filter((id) => id !== item.id)
-        : current.length >= MAX_TARGET_MEDIA
-          ? current
-          : [...current, item.id],
+        : max === 1
+          ? [item.id]
+          : current.length >= max
+            ? current
+            : [...current, item.id],
     );
   }
 
@@ -84,7 +97,9 @@ function PickerBody({ selected, known, onClose, onConfirm }: MediaPickerProps) {
       <DialogHeader>
         <DialogTitle>Choose from your library</DialogTitle>
         <DialogDescription>
-          Pick up to {MAX_TARGET_MEDIA} photos or videos, in the order they should appear.
+          {max === 1
+            ? 'Pick the photo to send.'
+            : `Pick up to ${max} photos or videos, in the order they should appear.`}
         </DialogDescription>
       </DialogHeader>
       <div className="relative">
@@ -129,7 +144,7 @@ function PickerBody({ selected, known, onClose, onConfirm }: MediaPickerProps) {
                   key={item.id}
                   item={item}
                   position={order.indexOf(item.id)}
-                  full={full}
+                  full={full && max > 1}
                   onToggle={() => toggle(item)}
                 />
               ))}
@@ -153,7 +168,7 @@ function PickerBody({ selected, known, onClose, onConfirm }: MediaPickerProps) {
         <p className="text-sm text-muted-foreground" aria-live="polite">
           {order.length === 0
             ? 'Nothing chosen'
-            : `${order.length} chosen${full ? ` (the most a post takes)` : ''}`}
+            : `${order.length} chosen${full && max > 1 ? ` (the most a post takes)` : ''}`}
         </p>
         <div className="flex flex-col-reverse gap-2 sm:flex-row">
           <Button variant="outline" onClick={onClose}>
