@@ -416,7 +416,7 @@ export function printColdStart(result: ColdStartResult): string {
   ]);
   phase('node, launcher (build check), server modules', 'modulesMs');
   phase('database: open (new: copy of the template), migrations', 'databaseMs');
-  phase('job queue start', 'jobQueueMs');
+  phase('job queue start (runs while it listens)', 'jobQueueMs');
   phase('runtime rest, app', 'appMs');
   phase('listen', 'listenMs');
   phase('after listening: job workers, setup notice', 'workersMs');
