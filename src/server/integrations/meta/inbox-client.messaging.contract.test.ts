@@ -1,85 +1,42 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { openContractTarget, type ContractTarget } from '#simulators/meta-graph/contract-target.ts';
+import { describe, expect, it } from 'vitest';
+import { inboxContract } from './inbox-client.test-helpers.ts';
 import { SEED } from '#simulators/meta-graph/state.ts';
-import { createMetaClient, FACEBOOK_SCOPES, INSTAGRAM_SCOPES, type MetaClient } from './client.ts';
-import { MetaApiError } from './errors.ts';
 
 // Conversations, their messages and the Send API through the client against the simulator
 // (docs/product/meta-platform.md#conversations, #sending-messages, #messaging-window,
 // #messaging-errors): shapes, the 20-message limit, the rate limit, the 24-hour window and the
 // human-agent tag, the Instagram byte limit.
 
-let target: ContractTarget;
-let client: MetaClient;
+const c = inboxContract();
 
-beforeAll(async () => {
-  target = await openContractTarget();
-});
-afterAll(async () => {
-  await target.close();
-});
-beforeEach(async () => {
-  client = createMetaClient(target.config, { sleep: async () => {}, random: () => 0.5 });
-  await target.control!.call('/reset', {});
-});
-
-const sim = () => target.control!.simulator;
-const followers = () => sim().inbox.followers;
-
-async function failure(promise: Promise<unknown>): Promise<MetaApiError> {
-  const error = await promise.then(
-    () => undefined,
-    (e: unknown) => e,
-  );
-  expect(error).toBeInstanceOf(MetaApiError);
-  return error as MetaApiError;
-}
-
-async function pageToken() {
-  const code = await target.control!.authorize('facebook', target.redirectUri, FACEBOOK_SCOPES);
-  const short = await client.facebook.exchangeCode({ code, redirectUri: target.redirectUri });
-  const long = await client.facebook.exchangeLongLived(short.access_token);
-  const pages = await client.facebook.listPages(long.access_token);
-  return pages.find((p) => p.id === SEED.pageId)!.access_token!;
-}
-
-async function igLoginToken() {
-  const code = await target.control!.authorize('instagram', target.redirectUri, INSTAGRAM_SCOPES);
-  const short = await client.instagram.exchangeCode({
-    code: `${code}#_`,
-    redirectUri: target.redirectUri,
-  });
-  return (await client.instagram.exchangeLongLived(short.accessToken)).access_token;
-}
-
-const advance = (seconds: number) => target.control!.call('/clock', { advanceSeconds: seconds });
+const advance = (seconds: number) => c.target.control!.call('/clock', { advanceSeconds: seconds });
 /** Past the conversations' rate limit of the second before. */
 const nextSecond = () => advance(1.1);
 
 describe('conversations', () => {
   it('lists Messenger and Instagram conversations of the Page with their participants', async () => {
-    const token = await pageToken();
-    const dm = followers().message({
+    const token = await c.pageToken();
+    const dm = c.followers().message({
       accountId: SEED.pageId,
       text: 'Hello',
       from: { name: 'Jane Roe' },
     });
-    const ig = followers().message({ accountId: SEED.igAccountId, text: 'Hi there' });
+    const ig = c.followers().message({ accountId: SEED.igAccountId, text: 'Hi there' });
     const base = { host: 'facebook', accountId: SEED.pageId, token } as const;
 
-    const messenger = await client.inbox.listConversations({ ...base, platform: 'facebook' });
+    const messenger = await c.client.inbox.listConversations({ ...base, platform: 'facebook' });
     expect(messenger.next).toBeNull();
     expect(messenger.conversations).toHaveLength(1);
     expect(messenger.conversations[0]!.participantIds).toEqual([SEED.pageId, dm.fromId]);
     expect(messenger.conversations[0]!.id).toMatch(/^t_\d+$/);
     await nextSecond();
-    const instagram = await client.inbox.listConversations({ ...base, platform: 'instagram' });
+    const instagram = await c.client.inbox.listConversations({ ...base, platform: 'instagram' });
     expect(instagram.conversations[0]!.participantIds).toEqual([SEED.igAccountId, ig.fromId]);
     expect(new Date(instagram.conversations[0]!.updatedTime).getTime()).toBe(
       Math.floor(ig.createdAt / 1000) * 1000,
     );
 
-    const messages = await client.inbox.conversationMessages({
+    const messages = await c.client.inbox.conversationMessages({
       host: 'facebook',
       conversationId: messenger.conversations[0]!.id,
       token,
@@ -98,23 +55,23 @@ describe('conversations', () => {
   });
 
   it('reads only the 20 newest messages, newest first', async () => {
-    const token = await igLoginToken();
-    let last = followers().message({ accountId: SEED.igLoginAccountId, text: 'm0' });
+    const token = await c.igLoginToken();
+    let last = c.followers().message({ accountId: SEED.igLoginAccountId, text: 'm0' });
     for (let i = 1; i < 25; i += 1) {
-      last = followers().message({
+      last = c.followers().message({
         accountId: SEED.igLoginAccountId,
         text: `m${i}`,
         from: { id: last.fromId },
       });
     }
-    const { conversations } = await client.inbox.listConversations({
+    const { conversations } = await c.client.inbox.listConversations({
       platform: 'instagram',
       host: 'instagram',
       accountId: SEED.igLoginAccountId,
       token,
     });
     await nextSecond();
-    const messages = await client.inbox.conversationMessages({
+    const messages = await c.client.inbox.conversationMessages({
       host: 'instagram',
       conversationId: conversations[0]!.id,
       token,
@@ -126,16 +83,16 @@ describe('conversations', () => {
   });
 
   it('answers error 613 past 2 calls a second per account', async () => {
-    const token = await pageToken();
+    const token = await c.pageToken();
     const input = {
       platform: 'facebook',
       host: 'facebook',
       accountId: SEED.pageId,
       token,
     } as const;
-    await client.inbox.listConversations(input);
-    await client.inbox.listConversations(input);
-    const error = await failure(client.inbox.listConversations(input));
+    await c.client.inbox.listConversations(input);
+    await c.client.inbox.listConversations(input);
+    const error = await c.failure(c.client.inbox.listConversations(input));
     expect(error.details).toMatchObject({ code: 613, kind: 'rate_limited' });
     expect(error.details.retryAfterMs).toBe(60_000);
   });
@@ -143,14 +100,14 @@ describe('conversations', () => {
 
 describe('the Send API', () => {
   async function messengerConversation() {
-    const token = await pageToken();
-    const inbound = followers().message({ accountId: SEED.pageId, text: 'Open today?' });
+    const token = await c.pageToken();
+    const inbound = c.followers().message({ accountId: SEED.pageId, text: 'Open today?' });
     return { token, personId: inbound.fromId };
   }
 
   it('sends inside the window, and keeps the metadata for the echo', async () => {
     const { token, personId } = await messengerConversation();
-    const answer = await client.inbox.sendMessage({
+    const answer = await c.client.inbox.sendMessage({
       platform: 'facebook',
       host: 'facebook',
       accountId: SEED.pageId,
@@ -160,7 +117,7 @@ describe('the Send API', () => {
       token,
     });
     expect(answer.recipientId).toBe(personId);
-    const sent = sim().state.messages.find((m) => m.id === answer.messageId)!;
+    const sent = c.sim().state.messages.find((m) => m.id === answer.messageId)!;
     expect(sent).toMatchObject({ isEcho: true, metadata: 'client-ref-1', text: 'Yes, until 6pm' });
   });
 
@@ -176,17 +133,17 @@ describe('the Send API', () => {
       metadata: 'ref',
       token,
     } as const;
-    const error = await failure(client.inbox.sendMessage(input));
+    const error = await c.failure(c.client.inbox.sendMessage(input));
     expect(error.details).toMatchObject({ code: 10, subcode: 2018278 });
-    await client.inbox.sendMessage({ ...input, humanAgentTag: true });
+    await c.client.inbox.sendMessage({ ...input, humanAgentTag: true });
     await advance(7 * 86_400);
-    const late = await failure(client.inbox.sendMessage({ ...input, humanAgentTag: true }));
+    const late = await c.failure(c.client.inbox.sendMessage({ ...input, humanAgentTag: true }));
     expect(late.details.subcode).toBe(2018278);
   });
 
   it('refuses Instagram outside the window with 2534022 and over 1000 bytes with 100', async () => {
-    const token = await igLoginToken();
-    const inbound = followers().message({ accountId: SEED.igLoginAccountId, text: 'Hey' });
+    const token = await c.igLoginToken();
+    const inbound = c.followers().message({ accountId: SEED.igLoginAccountId, text: 'Hey' });
     const input = {
       platform: 'instagram',
       host: 'instagram',
@@ -195,20 +152,20 @@ describe('the Send API', () => {
       metadata: 'ref',
       token,
     } as const;
-    const long = await failure(client.inbox.sendMessage({ ...input, text: 'é'.repeat(501) }));
+    const long = await c.failure(c.client.inbox.sendMessage({ ...input, text: 'é'.repeat(501) }));
     expect(long.details.code).toBe(100);
-    await client.inbox.sendMessage({ ...input, text: 'é'.repeat(500) });
-    await client.inbox.sendMessage({ ...input, imageUrl: 'https://cdn.example/menu.jpg' });
+    await c.client.inbox.sendMessage({ ...input, text: 'é'.repeat(500) });
+    await c.client.inbox.sendMessage({ ...input, imageUrl: 'https://cdn.example/menu.jpg' });
     await advance(24 * 3600 + 1);
-    const error = await failure(client.inbox.sendMessage({ ...input, text: 'Late' }));
+    const error = await c.failure(c.client.inbox.sendMessage({ ...input, text: 'Late' }));
     expect(error.details).toMatchObject({ code: 10, subcode: 2534022 });
   });
 
   it('answers 2534014 for someone who never wrote, and error 3 on the Instagram id with a Page token', async () => {
     const { token } = await messengerConversation();
     const base = { host: 'facebook', metadata: 'ref', text: 'Hi', token } as const;
-    const nobody = await failure(
-      client.inbox.sendMessage({
+    const nobody = await c.failure(
+      c.client.inbox.sendMessage({
         ...base,
         platform: 'facebook',
         accountId: SEED.pageId,
@@ -216,8 +173,8 @@ describe('the Send API', () => {
       }),
     );
     expect(nobody.details).toMatchObject({ code: 100, subcode: 2534014 });
-    const wrongPath = await failure(
-      client.inbox.sendMessage({
+    const wrongPath = await c.failure(
+      c.client.inbox.sendMessage({
         ...base,
         platform: 'instagram',
         accountId: SEED.igAccountId,
