@@ -20,8 +20,9 @@ const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'],
     DEV_MAILBOX: '1',
     LOG_LEVEL: 'warn',
     SMTP_URL: '',
-    // The specs make the comments and messages they expect; no simulated follower adds others.
-    SIMULATOR_CROWD: 'off',
+    // The specs make the comments and messages they expect; no simulated follower adds others
+    // (unless asked, to look at a living inbox).
+    SIMULATOR_CROWD: process.env.SIMULATOR_CROWD ?? 'off',
   },
 });
 const stop = () => child.kill('SIGTERM');
