@@ -292,7 +292,7 @@ describe('live status', () => {
 });
 
 describe('inbox messages', () => {
-  it('reach the social monitor on the same stream as the calendar’s, and again after a resync', () => {
+  it('reach the social monitor on the same stream as the calendar’s, with a full read when it opens and after a resync', () => {
     const heard: unknown[] = [];
     const Both = () => {
       useLiveStatus(USER_ID, { createSource: (url) => new FakeSource(url) as never });
@@ -307,13 +307,15 @@ describe('inbox messages', () => {
     expect(FakeSource.all).toHaveLength(1);
     const source = FakeSource.all[0]!;
     act(() => source.open());
+    // Opening reads the inbox again: what came before the stream was open was told to nobody.
+    expect(heard).toEqual([null]);
     const inbox = { threadId: EVENT_ID, kind: 'comment', change: 'item' };
     act(() => source.emit('inbox', inbox));
     act(() => source.emit('resync', {}));
-    expect(heard).toEqual([inbox, null]);
+    expect(heard).toEqual([null, inbox, null]);
     view.unmount();
     act(() => source.emit('inbox', inbox));
-    expect(heard).toHaveLength(2);
+    expect(heard).toHaveLength(3);
   });
 });
 

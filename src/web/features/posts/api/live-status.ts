@@ -143,10 +143,10 @@ class LiveStatusConnection {
       clearTimeout(this.#openTimer);
       this.#state = 'open';
       // Whatever changed while the stream was down was not told: read it all again.
-      if (this.#everOpened || this.#failures > 0) {
-        this.#refetch(0);
-        this.#tellInbox(null);
-      }
+      if (this.#everOpened || this.#failures > 0) this.#refetch(0);
+      // The inbox is read again on every open, the first one too: a comment that arrived between
+      // the page's first read and this moment was told to no stream.
+      this.#tellInbox(null);
       this.#failures = 0;
       this.#everOpened = true;
     };
