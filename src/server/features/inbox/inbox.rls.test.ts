@@ -75,7 +75,11 @@ async function counts(scope: TenantScope) {
   }));
 }
 
-/** Runs `write` in `scope`; true when the database refused it (the transaction rolled back). */
+/**
+ * Runs `write` in `scope`; true when the database refused it by a policy or a tenant key (the
+ * transaction rolled back). Any other error (a mistake in the test's own SQL) is thrown, so it
+ * never passes for a refusal.
+ */
 async function refused(
   scope: TenantScope,
   write: Parameters<typeof withTenant>[2],
@@ -83,8 +87,10 @@ async function refused(
   try {
     await withTenant(db(), scope, write);
     return false;
-  } catch {
-    return true;
+  } catch (error) {
+    const text = `${String(error)} ${String((error as { cause?: unknown }).cause ?? '')}`;
+    if (/row-level security|permission denied|foreign key/i.test(text)) return true;
+    throw error;
   }
 }
 
