@@ -23,6 +23,9 @@ const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'],
     // The specs make the comments and messages they expect; no simulated follower adds others
     // (unless asked, to look at a living inbox).
     SIMULATOR_CROWD: process.env.SIMULATOR_CROWD ?? 'off',
+    // Accounts start without past posts (the grid specs count tiles); the analytics spec turns
+    // the history on for its own accounts through the simulator's control API.
+    SIMULATOR_HISTORY_DAYS: process.env.SIMULATOR_HISTORY_DAYS ?? '0',
   },
 });
 const stop = () => child.kill('SIGTERM');

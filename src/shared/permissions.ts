@@ -48,6 +48,8 @@ export const PERMISSIONS = [
   /** Moderation rules and saved replies of the social monitor. */
   'manage:inbox',
   'read:analytics',
+  /** Scheduled analytics reports: who receives them and when. */
+  'manage:analytics',
   'read:media',
   'upload:media',
   'update:media',
@@ -87,6 +89,7 @@ const MANAGER: readonly Permission[] = [
   'manage:platforms',
   'manage:media',
   'manage:inbox',
+  'manage:analytics',
 ];
 const OWNER: readonly Permission[] = [...MANAGER, 'update:business-profile', 'manage:subscription'];
 

@@ -8,6 +8,7 @@ import { registerPlatformJobs } from './platforms/platforms.jobs.ts';
 import { registerPublishingJobs } from './publishing/publishing.jobs.ts';
 import { registerInboxJobs } from './inbox/inbox.jobs.ts';
 import { registerInboxDigest, registerModeration } from './inbox/index.ts';
+import { registerAnalyticsJobs } from './analytics/index.ts';
 
 const DAY_MS = 86_400_000;
 
@@ -37,6 +38,8 @@ export async function registerJobHandlers(deps: AppDeps): Promise<Chores> {
   // Moderation checks every comment the ingest stores; the digest goes out once a day.
   registerModeration();
   await registerInboxDigest(deps, chores);
+
+  await registerAnalyticsJobs(deps, chores);
 
   return chores;
 }

@@ -16,6 +16,7 @@ import { createPublishingRoutes } from './publishing/publishing.routes.ts';
 import { createPostsRoutes } from './posts/index.ts';
 import { createQueueRoutes } from './queue/queue.routes.ts';
 import { createInboxRoutes } from './inbox/index.ts';
+import { createAnalyticsRoutes } from './analytics/index.ts';
 
 /** Each area's router; their paths do not overlap. */
 export const featureRouters: Array<(deps: AppDeps) => ReturnType<typeof createRouter>> = [
@@ -36,4 +37,5 @@ export const featureRouters: Array<(deps: AppDeps) => ReturnType<typeof createRo
   createPlatformsRoutes,
   createPublishingRoutes,
   createInboxRoutes,
+  createAnalyticsRoutes,
 ];

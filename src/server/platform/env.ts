@@ -84,6 +84,9 @@ const envSchema = z.object({
   // Demo mode: simulated followers comment and write from time to time (docs/decisions/091); on
   // by default in development, off in tests and production unless `on`.
   SIMULATOR_CROWD: z.enum(['on', 'off']).optional(),
+  // Demo mode: days of generated past posts each simulated account has (docs/decisions/092), so
+  // analytics shows months at once; 120 by default, 0 in tests.
+  SIMULATOR_HISTORY_DAYS: z.coerce.number().int().min(0).max(730).optional(),
   // Publishing (docs/decisions/089): how often the sweeper looks for overdue posts, and how long
   // a worker's claim on a post lasts before the sweeper presumes the worker dead.
   PUBLISHING_SWEEP_SECONDS: z.coerce.number().int().min(1).max(3600).default(60),

@@ -59,7 +59,7 @@ export const generateInputSchema = z.strictObject({
 export type GenerateInput = z.input<typeof generateInputSchema>;
 export type GenerateOptions = z.output<typeof generateInputSchema>;
 
-export const BEST_TIME_SOURCES = ['history', 'posting_hours', 'default'] as const;
+export const BEST_TIME_SOURCES = ['analytics', 'history', 'posting_hours', 'default'] as const;
 export type BestTimeSource = (typeof BEST_TIME_SOURCES)[number];
 
 export const bestTimeSchema = z.object({

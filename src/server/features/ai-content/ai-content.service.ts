@@ -40,6 +40,7 @@ import {
 } from '../subscription/entitlements.ts';
 import { generatorFor, type TextGenerator } from './ai-provider.ts';
 import { bestTimesFor } from './best-times.ts';
+import { analyticsSlots } from '../analytics/index.ts';
 import { fitToLimits } from './fit-to-limits.ts';
 import { hashtagPool, type BusinessVoice } from './offline-generator.ts';
 import * as repo from './ai-content.repository.ts';
@@ -357,6 +358,7 @@ async function bestTimesOf(
       .filter((d): d is Date => d !== null),
     postingHours: profile?.posting_hours ?? [],
     now,
+    analytics: await analyticsSlots(ctx.deps, ctx.actor, options.platform, now),
   });
 }
 

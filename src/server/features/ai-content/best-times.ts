@@ -1,9 +1,10 @@
 import type { BestTime, BestTimes } from '#shared/contracts/ai-content.contract.ts';
 import type { Platform } from '#shared/contracts/account.contract.ts';
 
-// Best times to post, in the business's time zone: from the hours its published posts went out
-// on this platform when there are any, then from the posting hours in its settings, otherwise a
-// stated default. Analytics (followers online) will give a better source when that area lands.
+// Best times to post, in the business's time zone: from analytics once it has data (how the
+// business's own posts did by hour, else when its followers are online; docs/decisions/092), then
+// from the hours its published posts went out on this platform, then from the posting hours in
+// its settings, otherwise a stated default.
 
 const DEFAULT_SLOTS: Record<Platform, Array<{ day: number; time: string }>> = {
   // Weekday late mornings and lunchtime: the usual starting point before any data of one's own.
@@ -94,6 +95,8 @@ export interface BestTimeInputs {
   publishedAt: Date[];
   postingHours: Array<{ day: number; start: string; end: string }>;
   now: Date;
+  /** The analytics heat-map's best slots, when it has data. */
+  analytics?: { slots: Array<{ day: number; hour: number }>; note: string } | null;
 }
 
 function safeTimeZone(timeZone: string): string {
@@ -112,7 +115,14 @@ export function bestTimesFor(input: BestTimeInputs): BestTimes {
   let note: string;
   let slots: Array<{ day: number; time: string }>;
 
-  if (input.publishedAt.length > 0) {
+  if (input.analytics && input.analytics.slots.length > 0) {
+    slots = input.analytics.slots.map((s) => ({
+      day: s.day,
+      time: `${String(s.hour).padStart(2, '0')}:00`,
+    }));
+    source = 'analytics';
+    note = input.analytics.note;
+  } else if (input.publishedAt.length > 0) {
     const counts = new Map<string, { day: number; hour: number; count: number }>();
     for (const at of input.publishedAt) {
       const p = localParts(at, timeZone);

@@ -80,14 +80,30 @@ export class UsageCeilingError extends Error {
   }
 }
 
-/** The next free moment for a Conversations API call of `owner`, in this process. */
-const nextConversationCall = new Map<string, number>();
-async function conversationSlot(owner: string): Promise<void> {
-  const now = Date.now();
-  const slot = Math.max(now, nextConversationCall.get(owner) ?? 0);
-  nextConversationCall.set(owner, slot + CONVERSATION_CALL_GAP_MS);
-  if (nextConversationCall.size > 10_000) nextConversationCall.clear();
-  if (slot > now) await new Promise((resolve) => setTimeout(resolve, slot - now));
+/**
+ * Conversations API calls of one `owner`, in this process, one at a time and each started at
+ * least the gap after the previous one's answer came back. Measured from the answer (not from
+ * when the previous call was meant to go): a call the event loop held back cannot land at the
+ * platform right beside the next one (docs/product/meta-platform.md#conversations).
+ */
+const conversationLanes = new Map<string, { done: Promise<void>; endedAt: number }>();
+async function spacedConversationCall<T>(owner: string, call: () => Promise<T>): Promise<T> {
+  const previous = conversationLanes.get(owner);
+  let release!: () => void;
+  const lane = { done: new Promise<void>((resolve) => (release = resolve)), endedAt: 0 };
+  conversationLanes.set(owner, lane);
+  if (conversationLanes.size > 10_000) conversationLanes.clear();
+  try {
+    if (previous) {
+      await previous.done;
+      const wait = previous.endedAt + CONVERSATION_CALL_GAP_MS - Date.now();
+      if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait));
+    }
+    return await call();
+  } finally {
+    lane.endedAt = Date.now();
+    release();
+  }
 }
 
 function graphInboxSource(deps: AppDeps, account: SyncAccount): InboxSource {
@@ -113,9 +129,9 @@ function graphInboxSource(deps: AppDeps, account: SyncAccount): InboxSource {
     platform === 'instagram' && host === 'facebook'
       ? (account.linkedPageId ?? account.externalId)
       : account.externalId;
-  const spaced = async () => {
+  const spaced = <T>(call: () => Promise<T>) => {
     checkUsage();
-    await conversationSlot(conversationOwner);
+    return spacedConversationCall(conversationOwner, call);
   };
 
   return {
@@ -163,13 +179,9 @@ function graphInboxSource(deps: AppDeps, account: SyncAccount): InboxSource {
     async conversations() {
       // Facebook Login reaches an Instagram account's conversations through its Page
       // (docs/product/meta-platform.md#conversations); Instagram Login through the account.
-      await spaced();
-      const page = await inbox.listConversations({
-        platform,
-        host,
-        accountId: conversationOwner,
-        token,
-      });
+      const page = await spaced(() =>
+        inbox.listConversations({ platform, host, accountId: conversationOwner, token }),
+      );
       return page.conversations.map((c) => ({
         id: c.id,
         updatedTime: c.updatedTime || null,
@@ -178,8 +190,9 @@ function graphInboxSource(deps: AppDeps, account: SyncAccount): InboxSource {
     },
 
     async messages(conversationId) {
-      await spaced();
-      const messages = await inbox.conversationMessages({ host, conversationId, token });
+      const messages = await spaced(() =>
+        inbox.conversationMessages({ host, conversationId, token }),
+      );
       return messages.map((m) => ({
         id: m.id,
         text: m.text,

@@ -115,6 +115,10 @@ function buildRuntime(deps: AppDeps): MetaRuntime {
       dataDeletionUrl: `${callbacks}/data-deletion`,
       igDeauthorizeUrl: `${callbacks}/deauthorize`,
       igDataDeletionUrl: `${callbacks}/data-deletion`,
+      // Analytics has four months of past posts and insights to show from the first sync
+      // (docs/product/meta-platform.md#insights, SIMULATOR_HISTORY_DAYS). Not in tests: there a
+      // listing holds only what the test published, unless a test turns the history on.
+      insightsHistoryDays: env.SIMULATOR_HISTORY_DAYS ?? (env.NODE_ENV === 'test' ? 0 : 120),
     },
     fetch: (url, init) => outbound(url, init),
     // "View on Instagram / Facebook" opens the simulated post here (docs/decisions/058).

@@ -10,6 +10,13 @@ const RUNTIME_ROLE = 'app_runtime';
 const COMMANDS = ['SELECT', 'INSERT', 'UPDATE', 'DELETE'] as const;
 const TENANT_TABLES = [
   'account_images',
+  'analytics_breakdowns',
+  'analytics_daily',
+  'analytics_online_hours',
+  'analytics_post_samples',
+  'analytics_posts',
+  'analytics_reports',
+  'analytics_sync_states',
   'business_profiles',
   'calendar_events',
   'inbox_items',
@@ -33,7 +40,14 @@ const TENANT_TABLES = [
   'user_roles',
 ];
 /** The column a table's index must lead with, where it is not user_id or tenant_user_id. */
-const TENANT_KEY_EXCEPTIONS: Record<string, readonly string[]> = { profiles: ['id'] };
+const TENANT_KEY_EXCEPTIONS: Record<string, readonly string[]> = {
+  profiles: ['id'],
+  // Stored insights are read per account (one account belongs to one business, through the
+  // (connection_id, user_id) key): their primary key leads with the account.
+  analytics_daily: ['connection_id'],
+  analytics_breakdowns: ['connection_id'],
+  analytics_online_hours: ['connection_id'],
+};
 const DEFAULT_TENANT_KEYS = ['user_id', 'tenant_user_id'];
 
 let db: Database;

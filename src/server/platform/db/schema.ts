@@ -15,3 +15,4 @@ export * from '../../features/calendar/calendar-feed.tables.ts';
 export * from '../../features/platforms/platforms.tables.ts';
 export * from '../../features/queue/queue.tables.ts';
 export * from '../../features/inbox/inbox.tables.ts';
+export * from '../../features/analytics/analytics.tables.ts';

@@ -40,7 +40,7 @@ export function jsonBody<T extends z.ZodType>(schema: T) {
 }
 
 /** The success envelope around `data`, and the error envelope for everything else. */
-export function envelope<T extends z.ZodType>(data: T, status: 200 | 201 = 200) {
+export function envelope<T extends z.ZodType>(data: T, status: 200 | 201 | 202 = 200) {
   return {
     [status]: {
       description: 'Success',
