@@ -16,13 +16,14 @@ import {
   type SimMedia,
   type SimToken,
 } from './state.ts';
+import type { History } from './insights-media.ts';
 
 // Instagram: the account (Facebook Login path on graph.facebook.com, Instagram Login path on
 // graph.instagram.com), containers, media_publish, the media and stories edges, reading
 // media, and the publishing quota (docs/product/meta-platform.md#instagram-containers,
 // docs/product/meta-platform.md#reading-instagram-media).
 
-export function instagramRoutes(ctx: SimContext) {
+export function instagramRoutes(ctx: SimContext, history?: History) {
   const {
     state,
     cfg,
@@ -43,7 +44,9 @@ export function instagramRoutes(ctx: SimContext) {
 
   function igNode(a: SimIgAccount, fields: string[], imageBase: string, login: boolean) {
     const node: Record<string, unknown> = {};
-    const media = [...state.media.values()].filter((m) => m.igUserId === a.id).length;
+    const media =
+      [...state.media.values()].filter((m) => m.igUserId === a.id).length +
+      (history?.igMediaCount(a.id) ?? 0);
     for (const field of fields) {
       switch (baseField(field)) {
         case 'id':
@@ -274,10 +277,15 @@ export function instagramRoutes(ctx: SimContext) {
     }
     if (edge === 'media' && method === 'POST') return c.json(createContainer(token, ig.id, params));
     if (edge === 'media' && method === 'GET') {
-      const items = [...state.media.values()]
+      const published = [...state.media.values()]
         .filter((m) => m.igUserId === ig.id && m.productType !== 'STORY')
-        .reverse()
-        .map((m) => mediaNode(m, fieldsOf(params, ['id']), imageBase));
+        .reverse();
+      // The generated history posts (docs/product/meta-platform.md#insights), merged newest first.
+      const past = history?.igMedia(ig.id, imageBase).reverse() ?? [];
+      const all = past.length
+        ? [...published, ...past].sort((a, b) => b.timestamp - a.timestamp)
+        : published;
+      const items = all.map((m) => mediaNode(m, fieldsOf(params, ['id']), imageBase));
       return page(c, items, params, base, `/${ig.id}/media`);
     }
     // Stories live 24 hours from publishing; the record of what was published keeps them.
@@ -327,7 +335,7 @@ export function instagramRoutes(ctx: SimContext) {
       }
       return c.json(node);
     }
-    const mediaItem = state.media.get(id);
+    const mediaItem = state.media.get(id) ?? history?.findIgMedia(id, imageBase);
     if (mediaItem && method === 'GET') {
       const token = authenticate(c, params);
       if (!canActOnIg(token, mediaItem.igUserId)) fail(unknownObject(id));
@@ -371,7 +379,7 @@ export function instagramRoutes(ctx: SimContext) {
       }
       return c.json(node);
     }
-    const mediaItem = state.media.get(first!);
+    const mediaItem = state.media.get(first!) ?? history?.findIgMedia(first!, imageBase);
     if (mediaItem && method === 'GET') {
       const token = authenticate(c, params, ['IG_USER']);
       if (!canActOnIg(token, mediaItem.igUserId)) fail(unknownObject(first!));

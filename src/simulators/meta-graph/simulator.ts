@@ -18,6 +18,8 @@ import { inboxFollowers } from './inbox-followers.ts';
 import { inboxPayloads } from './inbox-payloads.ts';
 import { createInboxWebhooks } from './inbox-webhooks.ts';
 import { createCrowd } from './crowd.ts';
+import { insightsRoutes } from './insights.ts';
+import { createHistory, mountHistoryPictures } from './insights-media.ts';
 import { instagramRoutes } from './instagram.ts';
 import { pageRoutes } from './pages.ts';
 import { mountPostPages } from './post-page-routes.ts';
@@ -29,7 +31,8 @@ import { mountInstagramCodeExchange, tokenRoutes } from './tokens.ts';
 //   /facebook   → www.facebook.com (Login dialog)      /graph     → graph.facebook.com
 //   /graph-video → graph-video.facebook.com            /instagram → www.instagram.com (dialog)
 //   /ig-api     → api.instagram.com (code exchange)    /ig-graph  → graph.instagram.com
-//   /cdn        → pictures (avatars; a video's thumbnail frame, docs/decisions/078)
+//   /cdn        → pictures (avatars; a video's thumbnail frame, docs/decisions/078; history
+//                 posts' pictures, insights-media.ts)
 //   /instagram/p/…, /instagram/stories/…, /facebook/<page>/posts/… → a published post's page,
 //                 when created with `postPages` (docs/decisions/058)
 //   /_sim       → control: clock, faults, token events, webhooks, deauthorize/data deletion,
@@ -59,7 +62,10 @@ export function createMetaGraphSimulator(options: SimulatorOptions = {}) {
   const tokens = tokenRoutes(ctx);
   const publishing = facebookPublishing(ctx);
   const pages = pageRoutes(ctx, publishing);
-  const instagram = instagramRoutes(ctx);
+  // Past posts of every account and their insights (docs/product/meta-platform.md#insights).
+  const history = createHistory(ctx);
+  const instagram = instagramRoutes(ctx, history);
+  const insights = insightsRoutes(ctx, history, publishing);
   // The social monitor's comments and messages, their webhooks and followers (docs/decisions/091).
   const webhooks = createInboxWebhooks(ctx);
   const payloads = inboxPayloads(ctx);
@@ -73,6 +79,7 @@ export function createMetaGraphSimulator(options: SimulatorOptions = {}) {
     tokens.graph,
     pages.me,
     requireObject,
+    insights.graph,
     conversations.graph,
     pages.businesses,
     pages.page,
@@ -85,6 +92,7 @@ export function createMetaGraphSimulator(options: SimulatorOptions = {}) {
   const igGraphHandler = graphChain(
     tokens.igGraph,
     conversations.igGraph,
+    insights.igGraph,
     instagram.instagramLoginMe,
     requireObject,
     comments.igGraph,
@@ -103,6 +111,7 @@ export function createMetaGraphSimulator(options: SimulatorOptions = {}) {
   mountGraph(SIM_HOSTS.instagramGraph, 'ig-graph', igGraphHandler);
 
   mountCdn(ctx, app);
+  mountHistoryPictures(app);
   mountPostPages(ctx, app);
 
   const control = createControl(ctx, dialogs, { webhooks, followers, crowd });

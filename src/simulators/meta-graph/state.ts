@@ -57,6 +57,11 @@ export interface SimConfig {
    * (docs/product/meta-platform.md#conversations: 2).
    */
   conversationsPerSecond: number;
+  /**
+   * Days of generated past posts each Instagram account and Page has before the simulated now,
+   * with their insights (docs/product/meta-platform.md#insights); 0 (default): none.
+   */
+  insightsHistoryDays: number;
 }
 
 /**
@@ -104,6 +109,7 @@ export const DEFAULT_CONFIG: SimConfig = {
   defaultVersion: 'v25.0',
   requireLoginTicket: false,
   conversationsPerSecond: 2,
+  insightsHistoryDays: 0,
 };
 
 export type PageTask =

@@ -1,5 +1,15 @@
 import { GraphHttp, type GraphHttpOptions } from './http.ts';
 import { createInboxClient } from './inbox-client.ts';
+import { createInsightsClient } from './insights-client.ts';
+
+export type {
+  AccountTotal,
+  DailyValue,
+  DemographicList,
+  IgMediaSummary,
+  InsightsClient,
+  PagePostSummary,
+} from './insights-client.ts';
 
 // The Graph API client (docs/product/meta-platform.md#authentication-and-tokens,
 // docs/product/meta-platform.md#publishing): Facebook Login and Instagram Login,
@@ -54,6 +64,10 @@ export const FACEBOOK_SCOPES = [
   'pages_messaging',
   'instagram_manage_comments',
   'instagram_manage_messages',
+  // Analytics: Page and post insights, Instagram account and media insights
+  // (docs/product/meta-platform.md#insights).
+  'read_insights',
+  'instagram_manage_insights',
 ] as const;
 
 /**
@@ -66,6 +80,8 @@ export const INSTAGRAM_SCOPES = [
   // The social monitor (docs/product/meta-platform.md#permissions).
   'instagram_business_manage_comments',
   'instagram_business_manage_messages',
+  // Analytics (docs/product/meta-platform.md#insights).
+  'instagram_business_manage_insights',
 ] as const;
 
 export interface TokenAnswer {
@@ -732,8 +748,10 @@ export function createMetaClient(config: MetaConfig, options: GraphHttpOptions =
 
   // Comments and messages of the social monitor (docs/decisions/091).
   const inbox = createInboxClient({ http, url: hostUrl, proof: hostProof });
+  // Analytics: account, Page, media and post insights (docs/decisions/092).
+  const insights = createInsightsClient({ http, url: hostUrl, proof: hostProof });
 
-  return { config, http, facebook, instagram, ig, inbox };
+  return { config, http, facebook, instagram, ig, inbox, insights };
 }
 
 export type MetaClient = ReturnType<typeof createMetaClient>;
