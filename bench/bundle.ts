@@ -25,6 +25,11 @@ export const ROUTE_MODULES: Record<string, string[]> = {
     'features/dashboard/components/dashboard-shell.tsx',
     'features/dashboard/pages/home-page.tsx',
   ],
+  // Its charts load with this route only (docs/decisions/093).
+  '/dashboard/analytics': [
+    'features/dashboard/components/dashboard-shell.tsx',
+    'features/analytics/pages/analytics-page.tsx',
+  ],
 };
 
 export interface ChunkSize {

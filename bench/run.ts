@@ -1,6 +1,12 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import {
+  analyticsQueries,
+  printAnalyticsQueries,
+  type AnalyticsQueriesResult,
+} from './analytics-queries.ts';
+import { analyticsSync, printAnalyticsSync, type AnalyticsSyncResult } from './analytics-sync.ts';
 import { bundle, printBundle, type BundleResult } from './bundle.ts';
 import { calendarList, printCalendarList, type CalendarListResult } from './calendar-list.ts';
 import { calendarView, printCalendarView, type CalendarViewResult } from './calendar-view.ts';
@@ -30,7 +36,9 @@ type Result =
   | PublishingBenchResult
   | PublishingChaosResult
   | InboxListResult
-  | InboxIngestResult;
+  | InboxIngestResult
+  | AnalyticsQueriesResult
+  | AnalyticsSyncResult;
 
 interface Benchmark {
   name: string;
@@ -44,6 +52,8 @@ const BENCHMARKS: Benchmark[] = [
   { name: 'calendar-view', run: calendarView, print: printCalendarView },
   { name: 'inbox-list', run: inboxList, print: printInboxList },
   { name: 'inbox-ingest', run: inboxIngest, print: printInboxIngest },
+  { name: 'analytics-queries', run: analyticsQueries, print: printAnalyticsQueries },
+  { name: 'analytics-sync', run: analyticsSync, print: printAnalyticsSync },
   { name: 'bundle', run: bundle, print: printBundle },
   { name: 'page-weight', run: pageWeight, print: printPageWeight },
   { name: 'media', run: media, print: printMedia },

@@ -83,10 +83,15 @@ export function createHistory(ctx: SimContext) {
 
   const picture = (root: string, id: string) => `${root}${SIM_HOSTS.cdn}/history/${id}.svg`;
 
+  /** Which account a history medium listed so far belongs to: found without a search. */
+  const owners = new Map<string, string>();
+
   /** An Instagram account's history media, oldest first, shaped as published media. */
   function igMedia(igUserId: string, root: string): SimMedia[] {
+    if (owners.size > 200_000) owners.clear();
     return seeds(igUserId).map((s) => {
       const id = `179${digitsOf(14, igUserId, s.index)}`;
+      owners.set(id, igUserId);
       const reel = s.kind >= 0.65;
       const carousel = !reel && s.kind >= 0.45;
       return {
@@ -130,6 +135,8 @@ export function createHistory(ctx: SimContext) {
 
   function findIgMedia(id: string, root: string): SimMedia | undefined {
     if (!cfg().insightsHistoryDays || !id.startsWith('179')) return undefined;
+    const owner = owners.get(id);
+    if (owner) return igMedia(owner, root).find((m) => m.id === id);
     for (const account of state.igAccounts.values()) {
       const found = igMedia(account.id, root).find((m) => m.id === id);
       if (found) return found;

@@ -41,13 +41,23 @@ function figures(
           value,
           estimated: estimated ?? false,
           fetched_at: at,
+          fetched_ms: Date.parse(at),
         },
       ]),
     ),
     postDays: new Map(
       posts.map(([account, day, n, interactions, reach, visits]) => [
         `${account}|${day}`,
-        { connection_id: account, day, posts: n, interactions, reach, visits, fetched_at: at },
+        {
+          connection_id: account,
+          day,
+          posts: n,
+          interactions,
+          reach,
+          visits,
+          fetched_at: at,
+          fetched_ms: Date.parse(at),
+        },
       ]),
     ),
   };

@@ -47,6 +47,8 @@ interface DailyRow {
   value: number;
   estimated: boolean;
   fetched_at: Date | string;
+  /** fetched_at as Unix ms, worked out once. */
+  fetched_ms: number | null;
 }
 
 interface PostDayRow {
@@ -57,6 +59,7 @@ interface PostDayRow {
   reach: number | null;
   visits: number | null;
   fetched_at: Date | string | null;
+  fetched_ms: number | null;
 }
 
 export interface StoredFigures {
@@ -113,20 +116,29 @@ export async function readFigures(
   );
   return {
     range,
-    daily: new Map(daily.map((r) => [dailyKey(r.connection_id, r.metric, r.day), r])),
-    postDays: new Map(postDays.map((r) => [postKey(r.connection_id, r.day), r])),
+    daily: new Map(
+      daily.map((r) => [
+        dailyKey(r.connection_id, r.metric, r.day),
+        { ...r, value: Number(r.value), fetched_ms: msOf(r.fetched_at) },
+      ]),
+    ),
+    postDays: new Map(
+      postDays.map((r) => [
+        postKey(r.connection_id, r.day),
+        { ...r, fetched_ms: msOf(r.fetched_at) },
+      ]),
+    ),
   };
 }
 
-const maxIso = (a: string | null, b: Date | string | null) => {
-  if (b === null) return a;
-  const iso = new Date(b).toISOString();
-  return a === null || iso > a ? iso : a;
-};
+const msOf = (v: Date | string | null): number | null =>
+  v === null ? null : typeof v === 'string' ? Date.parse(v) : v.getTime();
+const later = (a: number | null, b: number | null) => (a === null || (b !== null && b > a) ? b : a);
 
 interface Figure {
   value: number | null;
-  fetchedAt: string | null;
+  /** Unix ms of the newest row behind the figure. */
+  fetchedAt: number | null;
   estimated: boolean;
 }
 
@@ -157,7 +169,7 @@ function accountFigure(
       interactions += Number(r.interactions ?? 0);
       reach += Number(r.reach ?? 0);
       if (r.visits !== null) visits = (visits ?? 0) + Number(r.visits);
-      out.fetchedAt = maxIso(out.fetchedAt, r.fetched_at);
+      out.fetchedAt = later(out.fetchedAt, r.fetched_ms);
     }
     if (spec.key === 'posts_published') out.value = posts;
     else if (spec.key === 'profile_visits') out.value = visits;
@@ -172,7 +184,7 @@ function accountFigure(
     .map((d) => figures.daily.get(dailyKey(account.id, def.metric, d)))
     .filter((r): r is DailyRow => r !== undefined);
   if (rows.length === 0) return out;
-  for (const r of rows) out.fetchedAt = maxIso(out.fetchedAt, r.fetched_at);
+  for (const r of rows) out.fetchedAt = later(out.fetchedAt, r.fetched_ms);
   if (spec.aggregation === 'last') {
     const last = rows.reduce((a, b) => (b.day > a.day ? b : a));
     out.value = Number(last.value);
@@ -192,10 +204,10 @@ function combined(
   dates: readonly string[],
 ): Figure {
   const parts = accounts.map((a) => accountFigure(spec, a, figures, dates));
-  let fetchedAt: string | null = null;
+  let fetchedAt: number | null = null;
   let estimated = false;
   for (const p of parts) {
-    fetchedAt = maxIso(fetchedAt, p.fetchedAt);
+    fetchedAt = later(fetchedAt, p.fetchedAt);
     estimated ||= p.estimated;
   }
   if (spec.aggregation === 'ratio') {
@@ -229,7 +241,7 @@ function provenanceOf(
   if (spec.key === 'reach' && accounts.length > 1) notes.push(ACROSS_ACCOUNTS_REACH);
   return {
     sources,
-    fetchedAt: figure.fetchedAt,
+    fetchedAt: figure.fetchedAt === null ? null : new Date(figure.fetchedAt).toISOString(),
     estimate: figure.estimated ? ESTIMATE_FOLLOWERS : null,
     note: notes.filter(Boolean).join(' ') || null,
   };

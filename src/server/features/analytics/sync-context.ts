@@ -49,7 +49,8 @@ export async function call<T>(ctx: SyncContext, fn: () => Promise<T>): Promise<T
   if (ctx.pauseMs !== null) throw new BudgetSpent(ctx.pauseMs);
   ctx.report.calls += 1;
   const result = await fn();
-  const usage = ctx.client.http.lastUsage;
+  // This account's headers: another account's call may have answered in between.
+  const usage = ctx.client.http.usageOf(ctx.account.externalId);
   if (usage && usage.highest >= USAGE_CEILING) {
     let minutes = 0;
     for (const list of Object.values(usage.business ?? {})) {

@@ -79,6 +79,7 @@ export async function syncPosts(ctx: SyncContext, mode: 'full' | 'posts'): Promi
               post.externalId,
               account.token,
               post.productType as 'FEED' | 'REELS' | 'STORY',
+              account.externalId,
             )
           : client.insights.pagePostInsights(post.externalId, account.token),
       );

@@ -128,6 +128,8 @@ export class GraphHttp {
   readonly #random: () => number;
   readonly #timeoutMs: number | undefined;
   lastUsage: UsageReport | null = null;
+  /** The last usage headers of each usage key: one account's, not whichever answered last. */
+  readonly #usageByKey = new Map<string, UsageReport>();
 
   constructor(options: GraphHttpOptions = {}) {
     this.#fetch = options.fetch ?? ((url, init) => fetch(url, init));
@@ -137,6 +139,11 @@ export class GraphHttp {
     this.#onUsage = options.onUsage;
     this.#random = options.random ?? Math.random;
     this.#timeoutMs = options.timeoutMs;
+  }
+
+  /** The usage headers last read for `key` (an account's calls), or null. */
+  usageOf(key: string): UsageReport | null {
+    return this.#usageByKey.get(key) ?? null;
   }
 
   async request<T>(req: GraphRequest): Promise<T> {
@@ -224,6 +231,8 @@ export class GraphHttp {
     }
     const usage = readUsage(response.headers);
     this.lastUsage = usage;
+    if (this.#usageByKey.size > 10_000) this.#usageByKey.clear();
+    this.#usageByKey.set(key, usage);
     this.#onUsage?.(usage, req);
     let body: unknown = null;
     try {

@@ -59,10 +59,6 @@ const MEDIA_FIELDS =
 const POST_FIELDS = 'id,message,created_time,permalink_url,full_picture,status_type';
 
 export function createInsightsClient({ http, url, proof }: InsightsClientDeps) {
-  // The account each listed medium belongs to, so its insights count against that account's
-  // rate limit.
-  const mediaOwner = new Map<string, string>();
-
   function insights(
     host: InsightsHost,
     objectId: string,
@@ -284,9 +280,7 @@ export function createInsightsClient({ http, url, proof }: InsightsClientDeps) {
         (m) => m.timestamp,
         igUserId,
       );
-      if (mediaOwner.size > 10_000) mediaOwner.clear();
       return items.map((m) => {
-        mediaOwner.set(m.id, igUserId);
         const product = m.media_product_type;
         return {
           id: m.id,
@@ -300,19 +294,24 @@ export function createInsightsClient({ http, url, proof }: InsightsClientDeps) {
       });
     },
 
-    /** A medium's lifetime values for its product type's metric set; {} when there are none. */
+    /**
+     * A medium's lifetime values for its product type's metric set; {} when there are none.
+     * `accountId`: the account it belongs to, whose usage (and rate-limit pause) the call counts
+     * against.
+     */
     async igMediaInsights(
       host: InsightsHost,
       mediaId: string,
       token: string,
       productType: IgProductType,
+      accountId: string = mediaId,
     ): Promise<Record<string, number>> {
       const answer = await insights(
         host,
         mediaId,
         token,
         { metric: IG_MEDIA_METRICS[productType].join(',') },
-        mediaOwner.get(mediaId) ?? mediaId,
+        accountId,
       );
       const out: Record<string, number> = {};
       for (const entry of answer.data ?? []) {
