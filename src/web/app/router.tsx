@@ -30,13 +30,7 @@ const marketing = {
  * Dashboard areas that are still "coming soon" pages. Listed as plain slugs (not from the areas
  * table) so that table and its icons stay out of the root bundle.
  */
-const COMING_SOON_AREAS = [
-  'analytics',
-  'campaigns',
-  'engine-room',
-  'audience',
-  'subscription',
-] as const;
+const COMING_SOON_AREAS = ['campaigns', 'engine-room', 'audience', 'subscription'] as const;
 
 export const routes: RouteObject[] = [
   {
@@ -158,6 +152,10 @@ export const routes: RouteObject[] = [
               {
                 path: 'ai-content',
                 lazy: lazyPage(() => import('../features/ai-content/pages/ai-content-page.tsx')),
+              },
+              {
+                path: 'analytics',
+                lazy: lazyPage(() => import('../features/analytics/pages/analytics-page.tsx')),
               },
               ...COMING_SOON_AREAS.map((slug): RouteObject => ({
                 path: slug,

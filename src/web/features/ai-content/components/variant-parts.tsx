@@ -1,5 +1,6 @@
 import type { ChangeEvent } from 'react';
-import { Check, Clock, Plus } from 'lucide-react';
+import { ChartColumn, Check, Clock, Plus } from 'lucide-react';
+import { Link } from 'react-router';
 import type { Slot } from '../lib/generation-state.ts';
 import { Button } from '../../../components/ui/button.tsx';
 import { Label } from '../../../components/ui/label.tsx';
@@ -167,6 +168,16 @@ export function BestTimes({
         <Clock aria-hidden className="size-4" /> Best times to post
       </p>
       <p className="text-xs text-muted-foreground">{variant.best_times.note}</p>
+      {variant.best_times.source === 'analytics' ? (
+        // Times read from this business's own figures: the heat-map behind them is one click away.
+        <Link
+          to="/dashboard/analytics"
+          className="inline-flex w-max items-center gap-1 text-xs font-medium text-link hover:underline"
+        >
+          <ChartColumn aria-hidden className="size-3.5" /> From your analytics: see the best-time
+          heat-map
+        </Link>
+      ) : null}
       <div className="flex flex-wrap gap-1.5">
         {variant.best_times.slots.map((s) => (
           <Button

@@ -147,7 +147,17 @@ describe('AI content page', () => {
       { type: 'delta', index: 0, text: 'today!' },
       { type: 'variant', variant: variant(0, 'Fresh bread today!') },
       { type: 'delta', index: 1, text: 'Warm loaves' },
-      { type: 'variant', variant: variant(1, 'Warm loaves are back.') },
+      {
+        type: 'variant',
+        variant: {
+          ...variant(1, 'Warm loaves are back.'),
+          best_times: {
+            ...variant(1, '').best_times,
+            source: 'analytics',
+            note: 'From your analytics: when your followers are online.',
+          },
+        },
+      },
     ]);
     renderPage();
     await screen.findByText('Offline generator');
@@ -165,7 +175,16 @@ describe('AI content page', () => {
     expect(within(first).getByText('2 / 30 hashtags')).toBeTruthy();
     expect(within(first).getByRole('button', { name: 'Add #ShopLocal' })).toBeTruthy();
     expect(within(first).getByText('Times that usually work on Instagram.')).toBeTruthy();
-    expect(await screen.findByRole('region', { name: 'Variant 2' })).toBeTruthy();
+    expect(within(first).queryByRole('link', { name: /From your analytics/ })).toBeNull();
+    const second = await screen.findByRole('region', { name: 'Variant 2' });
+    expect(
+      within(second).getByText('From your analytics: when your followers are online.'),
+    ).toBeTruthy();
+    expect(
+      within(second)
+        .getByRole('link', { name: /From your analytics/ })
+        .getAttribute('href'),
+    ).toBe('/dashboard/analytics');
     expect(requests[0]).toMatchObject({ prompt: 'Our bread is back', variants: 2 });
 
     // Leaving a hashtag out updates the count.

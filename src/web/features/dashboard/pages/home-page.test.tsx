@@ -1,18 +1,40 @@
 import { describe, expect, it } from 'vitest';
-import { render, screen, within } from '@testing-library/react';
+import { fireEvent, render, screen, within } from '@testing-library/react';
 import { MemoryRouter } from 'react-router';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { createQueryClient } from '../../../app/query-client.ts';
 import { authValue, businessProfile, subscription, USER_ID } from '../../../test/auth-state.ts';
+import type { HomeKpis, MetricCard } from '#shared/contracts/analytics.contract.ts';
 import { mockApi, ok } from '../../../test/mock-api.ts';
 import { AuthContext, type AuthContextValue } from '../../auth/index.ts';
 import DashboardHomePage, { greetingFor, onboardingChecklist } from './home-page.tsx';
+
+const kpiCard = (
+  overrides: Partial<MetricCard> & Pick<MetricCard, 'key' | 'label'>,
+): MetricCard => ({
+  unit: 'count',
+  aggregation: 'last',
+  value: null,
+  previous: null,
+  changePct: null,
+  provenance: { sources: [], fetchedAt: null, estimate: null, note: null },
+  ...overrides,
+});
+
+const NO_KPIS: HomeKpis = {
+  followers: kpiCard({ key: 'followers', label: 'Followers' }),
+  reach7d: kpiCard({ key: 'reach', label: '7-day reach' }),
+  engagementRate: kpiCard({ key: 'engagement_rate', label: 'Engagement rate', unit: 'percent' }),
+  postsScheduled: 0,
+  hasAccounts: false,
+};
 
 function renderHome(
   auth: AuthContextValue,
   upcoming: unknown[],
   attention: unknown[] = [],
   unread = { comments: 0, messages: 0, waitingForReply: 0, notifications: 0 },
+  kpis: HomeKpis = NO_KPIS,
 ) {
   // The attention list asks for failed, then unconfirmed posts (one status per request).
   const byStatus = ['failed', 'unconfirmed'];
@@ -20,6 +42,7 @@ function renderHome(
   mockApi({
     'GET /api/publishing/quota': ok([]),
     'GET /api/inbox/unread': ok(unread),
+    'GET /api/analytics/kpis': ok(kpis),
     'GET /api/calendar-events/upcoming': ok(upcoming),
     'GET /api/calendar-events': () => {
       const status = byStatus[call++ % 2];
@@ -186,5 +209,61 @@ describe('dashboard home', () => {
     expect(
       (await screen.findByRole('link', { name: 'Connect an account' })).getAttribute('href'),
     ).toBe('/dashboard/platforms');
+  });
+
+  it('shows the key figures with their change and where they came from, each opening analytics', async () => {
+    const reach = kpiCard({
+      key: 'reach',
+      label: '7-day reach',
+      aggregation: 'daily_average',
+      value: 2450,
+      previous: 2000,
+      changePct: 22.5,
+      provenance: {
+        sources: [{ platform: 'instagram', metric: 'reach', period: 'day' }],
+        fetchedAt: '2026-03-29T06:00:00.000Z',
+        estimate: null,
+        note: 'Reach is a daily average.',
+      },
+    });
+    renderHome(authValue(), [], [], undefined, {
+      followers: kpiCard({ key: 'followers', label: 'Followers', value: 1520, previous: null }),
+      reach7d: reach,
+      engagementRate: kpiCard({
+        key: 'engagement_rate',
+        label: 'Engagement rate',
+        unit: 'percent',
+        value: 4.25,
+        previous: 5,
+        changePct: -15,
+      }),
+      postsScheduled: 6,
+      hasAccounts: true,
+    });
+    const figures = await screen.findByRole('region', { name: 'Key figures' });
+    expect(within(figures).getByTestId('metric-followers').textContent).toBe('1,520');
+    expect(within(figures).getByText('No earlier data')).toBeTruthy();
+    expect(within(figures).getByTestId('metric-reach').textContent).toBe('2,450');
+    expect(within(figures).getByText('Up 22.5% on the previous period')).toBeTruthy();
+    expect(within(figures).getByTestId('metric-engagement_rate').textContent).toBe('4.3%');
+    expect(within(figures).getByText('Down 15.0% on the previous period')).toBeTruthy();
+    expect(within(figures).getByTestId('metric-posts-scheduled').textContent).toBe('6');
+    expect(
+      within(figures)
+        .getAllByRole('link', { name: 'Open analytics' })
+        .map((a) => a.getAttribute('href')),
+    ).toEqual(['/dashboard/analytics', '/dashboard/analytics', '/dashboard/analytics']);
+    fireEvent.click(within(figures).getByRole('button', { name: 'About 7-day reach' }));
+    const about = screen.getByRole('dialog', { name: 'About 7-day reach' });
+    expect(within(about).getByText('Instagram reach (day)')).toBeTruthy();
+    expect(within(about).getByText('Reach is a daily average.')).toBeTruthy();
+  });
+
+  it('says where the figures will appear when no account is connected', async () => {
+    renderHome(authValue(), []);
+    expect(
+      await screen.findByText(/Your followers, reach and engagement rate appear here once/),
+    ).toBeTruthy();
+    expect(screen.queryByRole('region', { name: 'Key figures' })).toBeNull();
   });
 });

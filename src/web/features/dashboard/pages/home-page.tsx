@@ -9,6 +9,7 @@ import { OnboardingChecklist, type ChecklistItem } from '../components/onboardin
 import { PlanCard } from '../components/plan-card.tsx';
 import { PublishingQuotaCard } from '../components/publishing-quota-card.tsx';
 import { WaitingForReplyCard } from '../../social-monitor/index.ts';
+import { HomeKpiCards } from '../../analytics/index.ts';
 
 export function greetingFor(hour: number): string {
   if (hour < 12) return 'Good morning';
@@ -78,6 +79,7 @@ export default function DashboardHomePage() {
       <OnboardingChecklist
         items={onboardingChecklist(businessProfile, upcoming.data, accounts.data)}
       />
+      {user ? <HomeKpiCards /> : null}
       <div className="grid grid-cols-1 gap-6 lg:grid-cols-3">
         {user ? <UpcomingPosts userId={user.id} timeZone={timeZone} /> : null}
         <div className="grid content-start gap-6">

@@ -38,6 +38,8 @@ export const postKeys = {
   /** Every user's quota: posts going out change it. */
   quotas: [QUOTA] as const,
   quota: (userId: string) => [QUOTA, userId, 'quota'] as const,
+  /** The best times to post on a platform, from analytics (the composer's suggestions). */
+  bestSlots: (userId: string, platform: string) => ['best-slots', userId, platform] as const,
 };
 
 /** The key's user part when nobody is signed in (the queries that need one are disabled). */

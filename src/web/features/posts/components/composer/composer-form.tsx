@@ -2,7 +2,7 @@ import { useEffect, useId, useRef } from 'react';
 import type { Post } from '#shared/contracts/posts.contract.ts';
 import { accountLabel } from '#shared/account-label.ts';
 import { zoneAbbreviation } from '../../../../lib/zoned-time.ts';
-import { preselectedTargets } from '../../lib/composer-model.ts';
+import { platformsOf, preselectedTargets } from '../../lib/composer-model.ts';
 import { isComposerPost, isLocked } from '../../lib/post-rules.ts';
 import { PreviewPanel } from '../previews/preview-panel.tsx';
 import { AccountSection } from './account-section.tsx';
@@ -218,6 +218,7 @@ export function ComposerForm(props: ComposerFormProps) {
           <FirstCommentField error={view.fieldError('first_comment')} {...field('firstComment')} />
           <ScheduleSection
             values={values}
+            platforms={platformsOf(values.targets, connections)}
             timeZone={timeZone}
             error={view.fieldError('when')}
             disabled={!canEdit}

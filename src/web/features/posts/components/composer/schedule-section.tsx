@@ -1,16 +1,22 @@
 import { CalendarClock } from 'lucide-react';
 import type { ComposerValues } from '../../lib/composer-model.ts';
 import { DateTimeFields } from '../date-time-fields.tsx';
+import { BestTimeChips } from './best-time-chips.tsx';
 
-/** When: the date and time in the business time zone (empty for a draft with no time yet). */
+/**
+ * When: the date and time in the business time zone (empty for a draft with no time yet), with
+ * the best times to post on the post's platforms as one-click suggestions.
+ */
 export function ScheduleSection({
   values,
+  platforms,
   timeZone,
   error,
   disabled,
   onChange,
 }: {
   values: Pick<ComposerValues, 'date' | 'time'>;
+  platforms: readonly ('instagram' | 'facebook')[];
   timeZone: string;
   error: string | undefined;
   disabled: boolean;
@@ -27,6 +33,13 @@ export function ScheduleSection({
         dateError={error}
         disabled={disabled}
         onChange={onChange}
+      />
+      <BestTimeChips
+        platforms={platforms}
+        values={values}
+        timeZone={timeZone}
+        disabled={disabled}
+        onPick={onChange}
       />
     </fieldset>
   );
