@@ -311,6 +311,15 @@ export async function finishSync(tx: Tx, connectionId: string, o: SyncOutcome): 
      where connection_id = ${connectionId}`);
 }
 
+/** A first run has started: the page says the history is being fetched. */
+export async function markBackfilling(tx: Tx, connectionId: string, at: Date): Promise<void> {
+  await tx.execute(sql`
+    update public.analytics_sync_states
+       set status = 'backfilling', last_attempt_at = ${at.toISOString()}::timestamptz,
+           updated_at = now()
+     where connection_id = ${connectionId} and backfilled_from is null`);
+}
+
 /** Asks for a sync as soon as possible ("Sync now"). */
 export async function requestSync(tx: Tx, tenantId: string, connectionId: string, now: Date) {
   await tx.execute(sql`

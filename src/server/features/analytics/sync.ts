@@ -85,6 +85,9 @@ export async function runAnalyticsSync(
     return report;
   }
   const mode = options.mode === 'posts' && state.backfilledFrom ? 'posts' : 'full';
+  if (state.backfilledFrom === null) {
+    await withTenant(deps.database, scope, (tx) => repo.markBackfilling(tx, connectionId, started));
+  }
   const token = connectionToken(deps, row);
   const { client } = metaRuntime(deps);
   const ctx: SyncContext = {

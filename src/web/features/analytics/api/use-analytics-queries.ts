@@ -1,13 +1,28 @@
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useEffect, useRef } from 'react';
+import type { AccountSyncState } from '#shared/contracts/analytics.contract.ts';
 import { useUserId } from '../../auth/index.ts';
 import type { AnalyticsParams, PostsParams } from '../lib/query-state.ts';
 import { analyticsApi } from './analytics-api.ts';
 import { analyticsKeys } from './keys.ts';
 
 // Analytics' reads. Figures change only when the insights sync runs (a few times a day), so they
-// are kept fresh for five minutes; "Sync now" makes them stale.
+// are kept fresh for five minutes. While an account's sync is due or running (a first sync after
+// connecting, "Sync now") the overview is read every few seconds, and once it is done every
+// figure is read again.
 
 const FIVE_MINUTES = 5 * 60_000;
+const WHILE_SYNCING_MS = 4_000;
+
+/** An account whose first sync has not run, or whose next one is due now (queued or running). */
+export function isSyncing(states: readonly AccountSyncState[] | undefined, now = Date.now()) {
+  return (states ?? []).some(
+    (s) =>
+      s.status === 'never' ||
+      s.status === 'backfilling' ||
+      (s.status !== 'failed' && s.nextSyncAt !== null && Date.parse(s.nextSyncAt) <= now),
+  );
+}
 
 function useKeyUser(): string {
   return useUserId() ?? 'anonymous';
@@ -15,14 +30,26 @@ function useKeyUser(): string {
 
 export function useOverview(params: AnalyticsParams) {
   const userId = useKeyUser();
-  return useQuery({
+  const client = useQueryClient();
+  const query = useQuery({
     queryKey: analyticsKeys.overview(userId, params),
     queryFn: ({ signal }) => analyticsApi.overview(params, signal),
     placeholderData: keepPreviousData,
     staleTime: FIVE_MINUTES,
     retry: false,
     meta: { handlesErrors: true },
+    refetchInterval: (q) => (isSyncing(q.state.data?.sync) ? WHILE_SYNCING_MS : false),
   });
+  const syncing = isSyncing(query.data?.sync);
+  const wasSyncing = useRef(syncing);
+  useEffect(() => {
+    // A sync finished: the posts, demographics and heat-maps it wrote are read again too.
+    if (wasSyncing.current && !syncing) {
+      void client.invalidateQueries({ queryKey: analyticsKeys.figures(userId) });
+    }
+    wasSyncing.current = syncing;
+  }, [client, syncing, userId]);
+  return query;
 }
 
 export function useTopPosts(params: PostsParams, enabled = true) {

@@ -17,7 +17,7 @@ function stateText(state: AccountSyncState, timeZone: string): string {
     case 'backfilling':
       return 'Fetching history…';
     case 'never':
-      return 'Not synced yet';
+      return 'First sync starting — months of history arrive within a minute';
     case 'unavailable':
       return state.unavailableReason ?? 'Not available';
     case 'failed':
