@@ -1,22 +1,26 @@
 import { randomBytes } from 'node:crypto';
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { sql, type SQL } from 'drizzle-orm';
 import { PgDialect } from 'drizzle-orm/pg-core';
-import pg from 'pg';
 import { createApp } from '#server/app.ts';
 import { analyticsQuerySchema, topPostsQuerySchema } from '#shared/contracts/analytics.contract.ts';
 import { dailyMetricsOf } from '#server/features/analytics/measures.ts';
 import { overviewIn } from '#server/features/analytics/overview.ts';
 import { topPostsIn } from '#server/features/analytics/top-posts.ts';
-import { openDatabase, rowsOf, type Database, type Tx } from '#server/platform/db/client.ts';
+import { rowsOf, type Database, type Tx } from '#server/platform/db/client.ts';
 import { businessScope, tenantSettings } from '#server/platform/db/tenant.ts';
 import { loadEnv } from '#server/platform/env.ts';
 import { hashToken } from '#server/platform/security/tokens.ts';
 import { createRuntime } from '#server/runtime.ts';
-import { createScratchDatabase } from '#server/test/scratch-database.ts';
-import { formatMs, log, percentile, round, table, type BenchConfig } from './lib.ts';
+import {
+  formatMs,
+  log,
+  percentile,
+  round,
+  table,
+  type BenchConfig,
+  onScratchPglite,
+  onScratchPostgres,
+} from './lib.ts';
 
 // The analytics page's reads (docs/decisions/092) for one account over 90 days:
 // GET /api/analytics/overview and GET /api/analytics/posts, signed in and under row-level
@@ -508,52 +512,23 @@ async function runTarget(
 }
 
 async function onPglite(sizes: Sizes): Promise<AnalyticsQueriesTargetResult> {
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'socigen-bench-analytics-'));
-  try {
-    const database = await openDatabase({ dataDir });
-    try {
-      const small = {
-        ...sizes,
-        businesses: Math.max(5, Math.round(sizes.businesses * PGLITE_SHARE)),
-      };
-      return await runTarget(
-        'pglite',
-        database,
-        `PGlite in ${dataDir} (${PGLITE_SHARE * 100} % of the size)`,
-        PGLITE_SHARE,
-        small,
-      );
-    } finally {
-      await database.close();
-    }
-  } finally {
-    fs.rmSync(dataDir, { recursive: true, force: true });
-  }
+  const small = { ...sizes, businesses: Math.max(5, Math.round(sizes.businesses * PGLITE_SHARE)) };
+  return onScratchPglite('analytics', (database, where) =>
+    runTarget(
+      'pglite',
+      database,
+      `${where} (${PGLITE_SHARE * 100} % of the size)`,
+      PGLITE_SHARE,
+      small,
+    ),
+  );
 }
 
 async function onPostgres(sizes: Sizes, adminUrl: string): Promise<AnalyticsQueriesTargetResult> {
-  const admin = new pg.Client({ connectionString: adminUrl, connectionTimeoutMillis: 3_000 });
-  try {
-    await admin.connect();
-  } catch (error) {
-    await admin.end().catch(() => {});
-    return {
-      target: 'postgres',
-      skipped: `PostgreSQL not reachable (${(error as Error).message})`,
-    };
-  }
-  await admin.end();
-  const scratch = await createScratchDatabase(adminUrl, 'bench');
-  try {
-    const database = await openDatabase({ databaseUrl: scratch.url, poolSize: 10 });
-    try {
-      return await runTarget('postgres', database, `database ${scratch.name}`, 1, sizes);
-    } finally {
-      await database.close();
-    }
-  } finally {
-    await scratch.drop();
-  }
+  const result = await onScratchPostgres(adminUrl, (database, where) =>
+    runTarget('postgres', database, where, 1, sizes),
+  );
+  return 'skipped' in result ? { target: 'postgres', skipped: result.skipped } : result;
 }
 
 export async function analyticsQueries(config: BenchConfig): Promise<AnalyticsQueriesResult> {

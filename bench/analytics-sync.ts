@@ -2,20 +2,27 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import pg from 'pg';
 import { runAnalyticsSync, type AnalyticsSyncReport } from '#server/features/analytics/sync.ts';
 import { tokenContext } from '#server/features/platforms/connection-health.ts';
 import { metaRuntime } from '#server/features/platforms/meta-runtime.ts';
 import type { AppDeps } from '#server/platform/deps.ts';
 import { FACEBOOK_SCOPES } from '#server/integrations/meta/client.ts';
-import { openDatabase, type Database } from '#server/platform/db/client.ts';
+import type { Database } from '#server/platform/db/client.ts';
 import { loadEnv } from '#server/platform/env.ts';
 import { createRuntime } from '#server/runtime.ts';
-import { createScratchDatabase } from '#server/test/scratch-database.ts';
 import type { MetaGraphSimulator } from '#simulators/meta-graph/simulator.ts';
 import { tokenValue, type SimToken } from '#simulators/meta-graph/state.ts';
 import { seedBusinesses } from './analytics-queries.ts';
-import { formatMs, log, percentile, round, table, type BenchConfig } from './lib.ts';
+import {
+  formatMs,
+  log,
+  percentile,
+  round,
+  table,
+  type BenchConfig,
+  onScratchPglite,
+  onScratchPostgres,
+} from './lib.ts';
 
 // The insights sync's daily run (docs/decisions/092) for 1,000 accounts: 500 businesses, each
 // with a Facebook Page and its Instagram account, connected with a Page token the in-process
@@ -419,42 +426,16 @@ async function runTarget(
 }
 
 async function onPglite(accounts: number): Promise<AnalyticsSyncTargetResult> {
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'socigen-bench-analytics-sync-db-'));
-  try {
-    const database = await openDatabase({ dataDir });
-    try {
-      return await runTarget('pglite', database, `PGlite in ${dataDir}`, accounts);
-    } finally {
-      await database.close();
-    }
-  } finally {
-    fs.rmSync(dataDir, { recursive: true, force: true });
-  }
+  return onScratchPglite('analytics-sync-db', (database, where) =>
+    runTarget('pglite', database, where, accounts),
+  );
 }
 
 async function onPostgres(accounts: number, adminUrl: string): Promise<AnalyticsSyncTargetResult> {
-  const admin = new pg.Client({ connectionString: adminUrl, connectionTimeoutMillis: 3_000 });
-  try {
-    await admin.connect();
-  } catch (error) {
-    await admin.end().catch(() => {});
-    return {
-      target: 'postgres',
-      skipped: `PostgreSQL not reachable (${(error as Error).message})`,
-    };
-  }
-  await admin.end();
-  const scratch = await createScratchDatabase(adminUrl, 'bench');
-  try {
-    const database = await openDatabase({ databaseUrl: scratch.url, poolSize: 10 });
-    try {
-      return await runTarget('postgres', database, `database ${scratch.name}`, accounts);
-    } finally {
-      await database.close();
-    }
-  } finally {
-    await scratch.drop();
-  }
+  const result = await onScratchPostgres(adminUrl, (database, where) =>
+    runTarget('postgres', database, where, accounts),
+  );
+  return 'skipped' in result ? { target: 'postgres', skipped: result.skipped } : result;
 }
 
 export async function analyticsSync(config: BenchConfig): Promise<AnalyticsSyncResult> {

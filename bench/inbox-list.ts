@@ -1,16 +1,21 @@
 import { randomBytes } from 'node:crypto';
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
-import pg from 'pg';
 import { createApp } from '#server/app.ts';
 import { threadListStatement } from '#server/features/inbox/inbox-list.sql.ts';
-import { openDatabase, type Database } from '#server/platform/db/client.ts';
+import type { Database } from '#server/platform/db/client.ts';
 import { loadEnv } from '#server/platform/env.ts';
 import { hashToken } from '#server/platform/security/tokens.ts';
 import { createRuntime } from '#server/runtime.ts';
-import { createScratchDatabase } from '#server/test/scratch-database.ts';
-import { formatMs, log, round, runLoad, table, type BenchConfig, type LoadResult } from './lib.ts';
+import {
+  formatMs,
+  log,
+  round,
+  runLoad,
+  table,
+  type BenchConfig,
+  type LoadResult,
+  onScratchPglite,
+  onScratchPostgres,
+} from './lib.ts';
 
 // The social monitor's thread list, GET /api/inbox/threads (docs/decisions/091), signed in and
 // under row-level security, against the same statement over the raw connection (no
@@ -284,51 +289,17 @@ async function runTarget(
 }
 
 async function onPglite(sizes: Sizes): Promise<InboxTargetResult> {
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'socigen-bench-inbox-'));
-  try {
-    const database = await openDatabase({ dataDir });
-    try {
-      const small = {
-        ...sizes,
-        businesses: Math.max(10, Math.round(sizes.businesses * PGLITE_SHARE)),
-      };
-      return await runTarget(
-        'pglite',
-        database,
-        `PGlite in ${dataDir} (a tenth of the size)`,
-        small,
-      );
-    } finally {
-      await database.close();
-    }
-  } finally {
-    fs.rmSync(dataDir, { recursive: true, force: true });
-  }
+  const small = { ...sizes, businesses: Math.max(10, Math.round(sizes.businesses * PGLITE_SHARE)) };
+  return onScratchPglite('inbox', (database, where) =>
+    runTarget('pglite', database, `${where} (a tenth of the size)`, small),
+  );
 }
 
 async function onPostgres(sizes: Sizes, adminUrl: string): Promise<InboxTargetResult> {
-  const admin = new pg.Client({ connectionString: adminUrl, connectionTimeoutMillis: 3_000 });
-  try {
-    await admin.connect();
-  } catch (error) {
-    await admin.end().catch(() => {});
-    return {
-      target: 'postgres',
-      skipped: `PostgreSQL not reachable (${(error as Error).message})`,
-    };
-  }
-  await admin.end();
-  const scratch = await createScratchDatabase(adminUrl, 'bench');
-  try {
-    const database = await openDatabase({ databaseUrl: scratch.url, poolSize: 10 });
-    try {
-      return await runTarget('postgres', database, `database ${scratch.name}`, sizes);
-    } finally {
-      await database.close();
-    }
-  } finally {
-    await scratch.drop();
-  }
+  const result = await onScratchPostgres(adminUrl, (database, where) =>
+    runTarget('postgres', database, where, sizes),
+  );
+  return 'skipped' in result ? { target: 'postgres', skipped: result.skipped } : result;
 }
 
 export async function inboxList(config: BenchConfig): Promise<InboxListResult> {

@@ -3,6 +3,9 @@ import fs from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
+import pg from 'pg';
+import { openDatabase, type Database } from '#server/platform/db/client.ts';
+import { createScratchDatabase } from '#server/test/scratch-database.ts';
 
 // Shared helpers of the benchmark suite: configuration from the environment, bounded load loops,
 // percentiles and the printed tables. Nothing here asserts: benchmarks report figures and ratios
@@ -196,4 +199,54 @@ export function ensureWebBuild(): boolean {
   });
   if (result.status !== 0) throw new Error(`vite build failed (exit ${result.status})`);
   return true;
+}
+
+/**
+ * Runs a benchmark target on a fresh PGlite data directory, removed afterwards. `where` names it
+ * for the printed table.
+ */
+export async function onScratchPglite<T>(
+  prefix: string,
+  run: (database: Database, where: string) => Promise<T>,
+): Promise<T> {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), `socigen-bench-${prefix}-`));
+  try {
+    const database = await openDatabase({ dataDir });
+    try {
+      return await run(database, `PGlite in ${dataDir}`);
+    } finally {
+      await database.close();
+    }
+  } finally {
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+/**
+ * Runs a benchmark target on a scratch PostgreSQL database, dropped afterwards; when the server
+ * cannot be reached, says why instead.
+ */
+export async function onScratchPostgres<T>(
+  adminUrl: string,
+  run: (database: Database, where: string) => Promise<T>,
+): Promise<T | { skipped: string }> {
+  const admin = new pg.Client({ connectionString: adminUrl, connectionTimeoutMillis: 3_000 });
+  try {
+    await admin.connect();
+  } catch (error) {
+    await admin.end().catch(() => {});
+    return { skipped: `PostgreSQL not reachable (${(error as Error).message})` };
+  }
+  await admin.end();
+  const scratch = await createScratchDatabase(adminUrl, 'bench');
+  try {
+    const database = await openDatabase({ databaseUrl: scratch.url, poolSize: 10 });
+    try {
+      return await run(database, `database ${scratch.name}`);
+    } finally {
+      await database.close();
+    }
+  } finally {
+    await scratch.drop();
+  }
 }
