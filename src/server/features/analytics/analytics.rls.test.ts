@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { rowsOf, type Tx } from '#server/platform/db/client.ts';
 import { withTenant, type TenantScope } from '#server/platform/db/tenant.ts';
+import { refusedByDatabase } from '#server/test/rls.ts';
 import { getTestApp, type TestApp } from '#server/test/app.ts';
 import { addMember } from '#server/test/team.ts';
 import {
@@ -79,17 +80,8 @@ async function counts(scope: TenantScope) {
   });
 }
 
-/** True when the database refused the write by a policy or a tenant key; other errors throw. */
-async function refused(scope: TenantScope, write: (tx: Tx) => Promise<unknown>): Promise<boolean> {
-  try {
-    await withTenant(db(), scope, write);
-    return false;
-  } catch (error) {
-    const text = `${String(error)} ${String((error as { cause?: unknown }).cause ?? '')}`;
-    if (/row-level security|permission denied|foreign key/i.test(text)) return true;
-    throw error;
-  }
-}
+const refused = (scope: TenantScope, write: Parameters<typeof withTenant>[2]) =>
+  refusedByDatabase(db(), scope, write);
 
 async function changed(scope: TenantScope): Promise<number> {
   return withTenant(db(), scope, async (tx) => {

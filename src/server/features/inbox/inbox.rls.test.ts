@@ -2,6 +2,7 @@ import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { withTenant, type TenantScope } from '#server/platform/db/tenant.ts';
 import { createUser } from '#server/test/fixtures.ts';
+import { refusedByDatabase } from '#server/test/rls.ts';
 import { getTestApp, type TestApp } from '#server/test/app.ts';
 import { userRoles } from '../profile/profile.tables.ts';
 import { inboxItems, inboxPendingChanges, inboxSyncStates, inboxThreads } from './inbox.tables.ts';
@@ -75,24 +76,8 @@ async function counts(scope: TenantScope) {
   }));
 }
 
-/**
- * Runs `write` in `scope`; true when the database refused it by a policy or a tenant key (the
- * transaction rolled back). Any other error (a mistake in the test's own SQL) is thrown, so it
- * never passes for a refusal.
- */
-async function refused(
-  scope: TenantScope,
-  write: Parameters<typeof withTenant>[2],
-): Promise<boolean> {
-  try {
-    await withTenant(db(), scope, write);
-    return false;
-  } catch (error) {
-    const text = `${String(error)} ${String((error as { cause?: unknown }).cause ?? '')}`;
-    if (/row-level security|permission denied|foreign key/i.test(text)) return true;
-    throw error;
-  }
-}
+const refused = (scope: TenantScope, write: Parameters<typeof withTenant>[2]) =>
+  refusedByDatabase(db(), scope, write);
 
 describe('another business', () => {
   it('reads none of the rows', async () => {
