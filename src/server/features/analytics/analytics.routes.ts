@@ -46,13 +46,18 @@ export function createAnalyticsRoutes(deps: AppDeps) {
   router.use(`${ANALYTICS_API}/*`, requireActor);
   const context = (c: AppContext): ServiceContext => ({ deps, actor: actorOf(c) });
   const path = (p: string) => `${ANALYTICS_API}${p}`;
-  const get = (p: string, summary: string, request: Record<string, unknown> = {}) =>
+  /** A GET route of this area; its request's schemas keep their types for the handler. */
+  const get = <R extends Parameters<typeof createRoute>[0]['request']>(
+    p: string,
+    summary: string,
+    request: R,
+  ) =>
     createRoute({
       method: 'get',
       path: path(p),
       summary,
       tags,
-      request,
+      request: request as NonNullable<R>,
       responses: envelope(data),
     });
 
@@ -60,57 +65,43 @@ export function createAnalyticsRoutes(deps: AppDeps) {
     get('/overview', 'Cards and series of a period, compared with the one before', {
       query: analyticsQuerySchema,
     }),
-    async (c) => ok(c, await analytics.overview(context(c), c.req.valid('query' as never))),
+    async (c) => ok(c, await analytics.overview(context(c), c.req.valid('query'))),
   );
   router.openapi(
     get('/posts', 'Posts published in a period with their latest figures, sorted and paged', {
       query: topPostsQuerySchema,
     }),
-    async (c) => ok(c, await analytics.topPosts(context(c), c.req.valid('query' as never))),
+    async (c) => ok(c, await analytics.topPosts(context(c), c.req.valid('query'))),
   );
   router.openapi(
     get('/posts/{id}', 'One post’s figures over time since it was published', {
       params: idParams,
     }),
-    async (c) =>
-      ok(
-        c,
-        await analytics.postDrillDown(
-          context(c),
-          (c.req.valid('param' as never) as { id: string }).id,
-        ),
-      ),
+    async (c) => ok(c, await analytics.postDrillDown(context(c), c.req.valid('param').id)),
   );
   router.openapi(
     get('/posts/{id}/export', 'One post’s figures over time as CSV', { params: idParams }),
     async (c) => {
-      const { id } = c.req.valid('param' as never) as { id: string };
+      const { id } = c.req.valid('param');
       const drill = await analytics.postDrillDown(context(c), id);
       return csvResponse(c, postSamplesCsv(drill), `analytics-post-${drill.post.externalId}.csv`);
     },
   );
   router.openapi(
     get('/demographics', 'Audience demographics of the accounts', { query: accountQuery }),
-    async (c) => ok(c, await analytics.demographics(context(c), c.req.valid('query' as never))),
+    async (c) => ok(c, await analytics.demographics(context(c), c.req.valid('query'))),
   );
   router.openapi(
     get('/best-times', 'When followers are online and how posts did, by weekday and hour', {
       query: accountQuery,
     }),
-    async (c) => ok(c, await analytics.bestTimes(context(c), c.req.valid('query' as never))),
+    async (c) => ok(c, await analytics.bestTimes(context(c), c.req.valid('query'))),
   );
   router.openapi(
     get('/best-slots', 'Three suggested times to post on a platform', { query: slotsQuery }),
-    async (c) =>
-      ok(
-        c,
-        await analytics.suggestions(
-          context(c),
-          (c.req.valid('query' as never) as z.output<typeof slotsQuery>).platform,
-        ),
-      ),
+    async (c) => ok(c, await analytics.suggestions(context(c), c.req.valid('query').platform)),
   );
-  router.openapi(get('/kpis', 'The home page’s figures'), async (c) =>
+  router.openapi(get('/kpis', 'The home page’s figures', {}), async (c) =>
     ok(c, await analytics.homeKpis(context(c))),
   );
   router.openapi(
@@ -119,8 +110,8 @@ export function createAnalyticsRoutes(deps: AppDeps) {
       query: topPostsQuerySchema,
     }),
     async (c) => {
-      const { table } = c.req.valid('param' as never) as z.output<typeof tableParams>;
-      const query = c.req.valid('query' as never) as z.output<typeof topPostsQuerySchema>;
+      const { table } = c.req.valid('param');
+      const query = c.req.valid('query');
       const out = await analytics.exportCsv(context(c), table, query);
       return csvResponse(c, out.body, out.fileName);
     },
@@ -137,7 +128,7 @@ export function createAnalyticsRoutes(deps: AppDeps) {
     async (c) => ok(c, await analytics.syncNow(context(c), c.req.valid('json').account), 202),
   );
 
-  router.openapi(get('/reports', 'Scheduled e-mail reports'), async (c) =>
+  router.openapi(get('/reports', 'Scheduled e-mail reports', {}), async (c) =>
     ok(c, await reports.listReports(context(c))),
   );
   router.openapi(

@@ -3,6 +3,7 @@ import {
   ANALYTICS_LIMITS,
   type BestTimeHeatmap,
   type HeatCell,
+  type MetricSource,
 } from '#shared/contracts/analytics.contract.ts';
 import { rowsOf } from '#server/platform/db/client.ts';
 import type { AppDeps } from '#server/platform/deps.ts';
@@ -20,6 +21,15 @@ import { engagementRate, ENGAGEMENT_RATE_DEFINITION } from './measures.ts';
 /** The zone Meta's days and online_followers hours are counted in. */
 export const PLATFORM_ZONE = 'America/Los_Angeles';
 const POSTS_LOOKBACK_DAYS = 365;
+/** What the rate of our posts per slot is made of, per platform. */
+const POST_RATE_SOURCES: MetricSource[] = [
+  { platform: 'instagram', metric: 'total_interactions ÷ reach', period: 'lifetime' },
+  {
+    platform: 'facebook',
+    metric: 'post_reactions_by_type_total + comments + shares ÷ post_total_media_view_unique',
+    period: 'lifetime',
+  },
+];
 
 function grid(fill: (day: number, hour: number) => HeatCell): HeatCell[] {
   const out: HeatCell[] = [];
@@ -132,15 +142,9 @@ export async function heatmapIn(
           return { day, hour, value, count };
         }),
         provenance: {
-          sources: [
-            { platform: 'instagram', metric: 'total_interactions ÷ reach', period: 'lifetime' },
-            {
-              platform: 'facebook',
-              metric:
-                'post_reactions_by_type_total + comments + shares ÷ post_total_media_view_unique',
-              period: 'lifetime',
-            },
-          ].filter((s) => loaded.selected.some((a) => a.platform === s.platform)) as never,
+          sources: POST_RATE_SOURCES.filter((s) =>
+            loaded.selected.some((a) => a.platform === s.platform),
+          ),
           fetchedAt: postsFetched,
           estimate: null,
           note: ENGAGEMENT_RATE_DEFINITION,
