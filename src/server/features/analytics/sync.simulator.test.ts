@@ -38,6 +38,7 @@ beforeAll(async () => {
   }) as typeof sim.app.fetch;
   // Four months of past posts, as in demo mode.
   sim.state.config.insightsHistoryDays = 120;
+  clockOffsetMs = sim.state.clockOffsetMs;
   user = await createSignedInUser(t);
   const accounts = await connectAll(t, user);
   const world = simulatedWorld(t, user.userId);
@@ -45,8 +46,12 @@ beforeAll(async () => {
   page = accounts.find((a) => a.external_id === world.pageId)!;
 });
 
+let clockOffsetMs = 0;
+// Other test files share the simulator: its clock and history go back as they were.
 afterAll(() => {
-  simulatorOf(t).state.config.insightsHistoryDays = 0;
+  const sim = simulatorOf(t);
+  sim.state.config.insightsHistoryDays = 0;
+  sim.state.clockOffsetMs = clockOffsetMs;
 });
 
 const db = () => t.runtime.deps.database.unsafeDb;
