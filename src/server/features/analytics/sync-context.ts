@@ -7,8 +7,12 @@ import type { AnalyticsSyncReport } from './sync.ts';
 // What one insights run works with (docs/decisions/092): the account, the client, the clock, the
 // report it fills in, and the usage check made after every call.
 
-/** Usage headers at or above this share stop the run (docs/product/meta-platform.md#rate-limits). */
-export const USAGE_CEILING = 80;
+/**
+ * Usage headers at or above this share stop the run (docs/product/meta-platform.md#rate-limits).
+ * Lower than the inbox's 80 %: analytics can wait, so it leaves the rest of the app's hourly
+ * allowance to publishing and the inbox.
+ */
+export const USAGE_CEILING = 50;
 const DEFAULT_WAIT_MS = 15 * 60_000;
 
 /** The run stopped itself: the platform's usage is near its limit. */
