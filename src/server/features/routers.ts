@@ -17,6 +17,7 @@ import { createPostsRoutes } from './posts/index.ts';
 import { createQueueRoutes } from './queue/queue.routes.ts';
 import { createInboxRoutes } from './inbox/index.ts';
 import { createAnalyticsRoutes } from './analytics/index.ts';
+import { createBillingRoutes } from './billing/index.ts';
 
 /** Each area's router; their paths do not overlap. */
 export const featureRouters: Array<(deps: AppDeps) => ReturnType<typeof createRouter>> = [
@@ -38,4 +39,5 @@ export const featureRouters: Array<(deps: AppDeps) => ReturnType<typeof createRo
   createPublishingRoutes,
   createInboxRoutes,
   createAnalyticsRoutes,
+  createBillingRoutes,
 ];

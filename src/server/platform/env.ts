@@ -91,6 +91,19 @@ const envSchema = z.object({
   // a worker's claim on a post lasts before the sweeper presumes the worker dead.
   PUBLISHING_SWEEP_SECONDS: z.coerce.number().int().min(1).max(3600).default(60),
   PUBLISHING_LEASE_SECONDS: z.coerce.number().int().min(5).max(86_400).default(600),
+  // Billing (docs/decisions/094). With a Stripe secret key (and its webhook signing secret) card
+  // payments go through Stripe; without one, outside production, through the built-in Stripe
+  // simulator ("test payments"); without one in production, billing is manual (administrators).
+  STRIPE_SECRET_KEY: z.preprocess((v) => (v === '' ? undefined : v), z.string().optional()),
+  STRIPE_WEBHOOK_SECRET: z.preprocess((v) => (v === '' ? undefined : v), z.string().optional()),
+  // Another Stripe API origin, e.g. http://localhost:12111 for `npm run simulator:stripe`.
+  STRIPE_API_URL: z.preprocess((v) => (v === '' ? undefined : v), z.url().optional()),
+  BILLING_CURRENCY: z
+    .string()
+    .regex(/^[a-z]{3}$/, 'A three-letter ISO currency code in lower case')
+    .default('usd'),
+  // How long a failed renewal keeps access, in days (fractions allowed).
+  BILLING_GRACE_DAYS: z.coerce.number().min(0).max(60).default(7),
   // AI content: an OpenAI-compatible endpoint (OpenAI, Ollama, vLLM…); none → offline generator.
   AI_BASE_URL: z.preprocess((v) => (v === '' ? undefined : v), z.url().optional()),
   AI_API_KEY: z.string().optional(),
@@ -138,6 +151,15 @@ function checkSimulatorControl(env: z.infer<typeof envSchema>): void {
   }
 }
 
+/** A Stripe key needs its webhook signing secret: without it no payment would ever be applied. */
+function checkStripe(env: z.infer<typeof envSchema>): void {
+  if (env.STRIPE_SECRET_KEY && !env.STRIPE_WEBHOOK_SECRET) {
+    throw new Error(
+      'Invalid configuration:\n  STRIPE_WEBHOOK_SECRET: required with STRIPE_SECRET_KEY (the signing secret of the webhook endpoint)',
+    );
+  }
+}
+
 export function loadEnv(source: Record<string, string | undefined> = process.env): Env {
   const parsed = envSchema.safeParse(source);
   if (!parsed.success) {
@@ -146,6 +168,7 @@ export function loadEnv(source: Record<string, string | undefined> = process.env
   }
   const env = parsed.data;
   checkSimulatorControl(env);
+  checkStripe(env);
   return {
     ...env,
     appUrl: (env.APP_URL ?? `http://localhost:${env.PORT}`).replace(/\/$/, ''),

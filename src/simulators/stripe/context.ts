@@ -22,6 +22,8 @@ export interface StripeSimulatorOptions {
   publicUrl?: string;
   /** Outbound HTTP for webhook deliveries (default: global fetch). */
   fetch?: (url: string, init: RequestInit) => Promise<Response>;
+  /** The path the hosted pages are served under, for their forms (default: none). */
+  basePath?: string;
   /** Serve the control API under /_sim (default true). */
   mountControl?: boolean;
 }
@@ -222,6 +224,7 @@ export function createContext(options: StripeSimulatorOptions) {
     },
     seedEndpoint,
     origin: () => origin,
+    basePath: (options.basePath ?? '').replace(/\/$/, ''),
     setOrigin(url: string) {
       if (!options.publicUrl) origin = url;
     },

@@ -19,7 +19,8 @@ const page = (title: string, body: string) =>
   `<style>body{font-family:system-ui,sans-serif;max-width:32rem;margin:2rem auto;padding:0 1rem}` +
   `label{display:block;margin:.5rem 0}input{display:block;width:100%;padding:.4rem}` +
   `button{margin-top:1rem;padding:.5rem 1rem}.error{color:#b00020}</style></head>` +
-  `<body><main><h1>${esc(title)}</h1>${body}</main></body></html>`;
+  `<body><p role="note"><strong>Test payments</strong>: no real card is charged.</p>` +
+  `<main><h1>${esc(title)}</h1>${body}</main></body></html>`;
 const cardFields = () =>
   `<label>Card number<input name="cardNumber" autocomplete="cc-number" inputmode="numeric" required></label>` +
   `<label>Expiry (MM / YY)<input name="cardExpiry" autocomplete="cc-exp" placeholder="12 / 34" required></label>` +
@@ -34,6 +35,7 @@ export function mountPages(
   billing: BillingResources,
 ) {
   const { state, get, all } = ctx;
+  const base = ctx.basePath;
   const form = async (c: Context) => {
     const body = await c.req.parseBody();
     const s = (k: string) => (typeof body[k] === 'string' ? (body[k] as string) : '');
@@ -59,7 +61,7 @@ export function mountPages(
       page(
         'Subscribe',
         `${lines}${email}${error ? `<p role="alert" class="error">${esc(error)}</p>` : ''}` +
-          `<form method="post" action="/checkout/${esc(s.id)}">${cardFields()}${promo}` +
+          `<form method="post" action="${base}/checkout/${esc(s.id)}">${cardFields()}${promo}` +
           `<button type="submit">Subscribe</button></form>${cancel}`,
       ),
       error ? 402 : 200,
@@ -108,7 +110,7 @@ export function mountPages(
         const other = counterpart(item.price.lookup_key as string | null);
         const end = new Date(subs.period(sub).end * 1000).toISOString().slice(0, 10);
         const action = (name: string, label: string) =>
-          `<form method="post" action="/portal/${esc(portal.id)}/subscriptions/${esc(sub.id)}/${name}"><button type="submit">${label}</button></form>`;
+          `<form method="post" action="${base}/portal/${esc(portal.id)}/subscriptions/${esc(sub.id)}/${name}"><button type="submit">${label}</button></form>`;
         return (
           `<section><h2>${esc(item.price.nickname)}</h2><p>Status: ${esc(sub.status)} · billed ${esc(recurring.interval)}ly · ` +
           `${sub.cancel_at_period_end ? `ends on ${end}` : `renews on ${end}`}</p>` +
@@ -139,7 +141,7 @@ export function mountPages(
         'Billing',
         `${message ? `<p role="status">${esc(message)}</p>` : ''}${subsHtml}` +
           `<section><h2>Payment method</h2><p>${card ? `${esc(card.brand)} •••• ${esc(card.last4)}` : 'None'}</p>` +
-          `<form method="post" action="/portal/${esc(portal.id)}/card">${cardFields()}<button type="submit">Update card</button></form></section>` +
+          `<form method="post" action="${base}/portal/${esc(portal.id)}/card">${cardFields()}<button type="submit">Update card</button></form></section>` +
           `<section><h2>Invoices</h2><ul>${invoicesHtml}</ul></section>` +
           (portal.return_url ? `<p><a href="${esc(portal.return_url)}">Return</a></p>` : ''),
       ),
@@ -210,7 +212,7 @@ export function mountPages(
     const [title, ...rest] = invoiceText(i);
     const pay =
       i.status === 'open'
-        ? `<form method="post" action="/invoice/${esc(i.id)}/pay">${cardFields()}<button type="submit">Pay</button></form>`
+        ? `<form method="post" action="${base}/invoice/${esc(i.id)}/pay">${cardFields()}<button type="submit">Pay</button></form>`
         : '';
     return c.html(
       page(

@@ -16,3 +16,4 @@ export * from '../../features/platforms/platforms.tables.ts';
 export * from '../../features/queue/queue.tables.ts';
 export * from '../../features/inbox/inbox.tables.ts';
 export * from '../../features/analytics/analytics.tables.ts';
+export * from '../../features/billing/billing.tables.ts';
