@@ -35,7 +35,7 @@ export function nextSampleAt(publishedAt: Date, after: Date): Date | null {
  * A newly found post is read at once — its first point, and its figures in the top posts table —
  * then on the schedule above.
  */
-export function firstSampleAt(_publishedAt: Date, now: Date): Date {
+export function firstSampleAt(now: Date): Date {
   return now;
 }
 

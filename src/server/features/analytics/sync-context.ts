@@ -39,6 +39,8 @@ export interface SyncContext {
   backfill: boolean;
   revisionDays: number;
   refreshDemographics: boolean;
+  /** Set once this run has read the demographics (not when they were skipped). */
+  demographicsRead: boolean;
   report: AnalyticsSyncReport;
   /** Set when the platform gives no follower insights (fewer than 100 followers). */
   unavailable: string | null;

@@ -63,6 +63,7 @@ async function syncPage(ctx: SyncContext): Promise<void> {
         ),
       );
     }
+    ctx.demographicsRead = true;
   }
   if (ctx.backfill) ctx.backfilledFrom = earliest;
 }

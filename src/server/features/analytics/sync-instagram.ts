@@ -140,6 +140,7 @@ async function syncAccount(ctx: SyncContext): Promise<void> {
         );
       }
     }
+    ctx.demographicsRead = true;
   }
 
   if (!below) {

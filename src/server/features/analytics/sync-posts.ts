@@ -37,7 +37,7 @@ export async function syncPosts(ctx: SyncContext, mode: 'full' | 'posts'): Promi
         permalink: m.permalink,
         thumbnailUrl: m.thumbnailUrl,
         publishedAt,
-        nextSampleAt: firstSampleAt(publishedAt, now),
+        nextSampleAt: firstSampleAt(now),
       });
     }
   } else {
@@ -58,7 +58,7 @@ export async function syncPosts(ctx: SyncContext, mode: 'full' | 'posts'): Promi
         permalink: p.permalink,
         thumbnailUrl: p.pictureUrl,
         publishedAt,
-        nextSampleAt: firstSampleAt(publishedAt, now),
+        nextSampleAt: firstSampleAt(now),
       });
     }
   }

@@ -169,6 +169,8 @@ describe('the insights sync', () => {
     expect(report).toMatchObject({ status: 'unavailable', error: null });
     const state = await syncState(account.id);
     expect(state['unavailable_reason']).toBe(BELOW_100);
+    // Demographics were skipped, so the next run asks again (not a week later).
+    expect(state['demographics_at']).toBeNull();
     expect((await dailyOf(account.id, 'reach')).length).toBeGreaterThan(0);
     expect(await dailyOf(account.id, 'follows_and_unfollows.FOLLOWER')).toEqual([]);
   });

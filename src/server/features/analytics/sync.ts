@@ -107,6 +107,7 @@ export async function runAnalyticsSync(
     refreshDemographics:
       state.demographicsAt === null ||
       started.getTime() - state.demographicsAt.getTime() > 7 * DAY_MS,
+    demographicsRead: false,
     report,
     unavailable: null,
     backfilledFrom: null,
@@ -127,7 +128,7 @@ export async function runAnalyticsSync(
       unavailableReason: ctx.unavailable,
       nextSyncAt: mode === 'full' ? new Date(started.getTime() + DAILY_MS) : nextAfterPosts(state),
       backfilledFrom: ctx.backfilledFrom,
-      demographicsAt: ctx.refreshDemographics && mode === 'full' ? started : null,
+      demographicsAt: ctx.demographicsRead ? started : null,
       throttledUntil: null,
       calls: report.calls,
     };
