@@ -6,12 +6,14 @@ import type { WebhookEndpoint } from './state.ts';
 
 // The control API (`/_sim`), served only where mounted: state, reset, the clock, faults for the
 // next calls, webhook behaviour (duplicate, delay, hold and release), replays and deliveries,
-// and completing a Checkout Session without the page.
+// completing a Checkout Session without the page, and API requests made with the account's key.
 
 export interface ControlDeps {
   reset(): void;
   advance(seconds: number): { now: number; offsetMs: number };
   checkout: Checkout;
+  /** One API request with the account's own key (form fields as the SDK would send them). */
+  api(method: string, path: string, form: Record<string, string>): Promise<Response>;
 }
 
 export function createControl(ctx: SimContext, deps: ControlDeps): Hono {
@@ -103,6 +105,13 @@ export function createControl(ctx: SimContext, deps: ControlDeps): Hono {
   control.post('/webhooks/flush', async (c) => {
     await ctx.idle();
     return c.json({ success: true });
+  });
+  // An API request made as the account (tests that hold no key: e.g. making a promotion code
+  // for a browser test of the app's test payments).
+  control.post('/api', async (c) => {
+    const body = await json<{ method?: string; path?: string; form?: Record<string, string> }>(c);
+    if (!body.path?.startsWith('/v1/')) return c.json({ error: 'path must start with /v1/' }, 400);
+    return deps.api(body.method ?? 'POST', body.path, body.form ?? {});
   });
   control.post('/checkout/:id/complete', async (c) => {
     const body = await json<{ card?: string; promotionCode?: string; name?: string }>(c);

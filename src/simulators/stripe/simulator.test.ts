@@ -58,6 +58,25 @@ describe('stripe simulator options', () => {
     expect((await simulator.control.request('/state')).status).toBe(200);
   });
 
+  it("makes API requests with the account's key through the control API, /v1 paths only", async () => {
+    const simulator = createStripeSimulator({ mountControl: false, secretKey: 'sk_test_hidden' });
+    const post = (body: unknown) =>
+      simulator.control.request('/api', {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify(body),
+      });
+    const coupon = await post({
+      path: '/v1/coupons',
+      form: { percent_off: '20', duration: 'once', id: 'TWENTY' },
+    });
+    expect(coupon.status).toBe(200);
+    expect(await coupon.json()).toMatchObject({ id: 'TWENTY', percent_off: 20 });
+    const listed = await post({ method: 'GET', path: '/v1/coupons', form: { limit: '1' } });
+    expect(((await listed.json()) as { data: unknown[] }).data).toHaveLength(1);
+    expect((await post({ path: '/_sim/reset' })).status).toBe(400);
+  });
+
   it('expires an incomplete subscription after 23 hours', async () => {
     const simulator = createStripeSimulator();
     const post = async (path: string, body: string) =>

@@ -45,7 +45,21 @@ export function createStripeSimulator(options: StripeSimulatorOptions = {}) {
   };
   reset();
 
-  const control = createControl(ctx, { reset, advance: clock.advance, checkout });
+  const callApi = async (method: string, path: string, form: Record<string, string>) => {
+    const query = new URLSearchParams(form).toString();
+    const get = method === 'GET' || method === 'DELETE';
+    return api.app.fetch(
+      new Request(`${new URL(ctx.origin()).origin}${path}${get && query ? `?${query}` : ''}`, {
+        method,
+        headers: {
+          authorization: `Bearer ${ctx.secretKey}`,
+          'content-type': 'application/x-www-form-urlencoded',
+        },
+        ...(get ? {} : { body: query }),
+      }),
+    );
+  };
+  const control = createControl(ctx, { reset, advance: clock.advance, checkout, api: callApi });
   if (options.mountControl ?? true) api.app.route('/_sim', control);
 
   return {
