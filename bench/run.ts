@@ -7,6 +7,11 @@ import {
   type AnalyticsQueriesResult,
 } from './analytics-queries.ts';
 import { analyticsSync, printAnalyticsSync, type AnalyticsSyncResult } from './analytics-sync.ts';
+import {
+  billingWebhooks,
+  printBillingWebhooks,
+  type BillingWebhooksResult,
+} from './billing-webhooks.ts';
 import { bundle, printBundle, type BundleResult } from './bundle.ts';
 import { calendarList, printCalendarList, type CalendarListResult } from './calendar-list.ts';
 import { calendarView, printCalendarView, type CalendarViewResult } from './calendar-view.ts';
@@ -38,7 +43,8 @@ type Result =
   | InboxListResult
   | InboxIngestResult
   | AnalyticsQueriesResult
-  | AnalyticsSyncResult;
+  | AnalyticsSyncResult
+  | BillingWebhooksResult;
 
 interface Benchmark {
   name: string;
@@ -54,6 +60,7 @@ const BENCHMARKS: Benchmark[] = [
   { name: 'inbox-ingest', run: inboxIngest, print: printInboxIngest },
   { name: 'analytics-queries', run: analyticsQueries, print: printAnalyticsQueries },
   { name: 'analytics-sync', run: analyticsSync, print: printAnalyticsSync },
+  { name: 'billing-webhooks', run: billingWebhooks, print: printBillingWebhooks },
   { name: 'bundle', run: bundle, print: printBundle },
   { name: 'page-weight', run: pageWeight, print: printPageWeight },
   { name: 'media', run: media, print: printMedia },

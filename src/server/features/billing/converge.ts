@@ -30,6 +30,14 @@ export interface ConvergeOutcome {
   stripeCalls: number;
   /** Set when more than one open subscription exists for the business. */
   problem: string | null;
+  /** Stripe's status of the subscription applied (null without one). */
+  providerStatus: string | null;
+  /** True when this converge moved the business into past_due (a new failure episode). */
+  enteredPastDue: boolean;
+  /** The end of the grace period now stored (null unless past_due). */
+  graceEndsAt: Date | null;
+  /** Stripe's trial end of the subscription applied, when it is trialing. */
+  trialEndsAt: Date | null;
 }
 
 type SubscriptionRow = typeof subscription.$inferSelect;
@@ -124,7 +132,15 @@ export async function convergeBusiness(
     .for('update')
     .limit(1);
   if (!row?.stripeCustomerId) {
-    return { detail: 'no Stripe customer', stripeCalls: 0, problem: null };
+    return {
+      detail: 'no Stripe customer',
+      stripeCalls: 0,
+      problem: null,
+      providerStatus: null,
+      enteredPastDue: false,
+      graceEndsAt: null,
+      trialEndsAt: null,
+    };
   }
   const customer = row.stripeCustomerId;
   const subs = await stripe.subscriptions.list({
@@ -143,7 +159,15 @@ export async function convergeBusiness(
   const premiumItem =
     current?.items.data.find((item) => addonOf(item.price.lookup_key) === null) ?? null;
   const pastDue = current?.status === 'past_due';
-  const paid = current !== null && (OPEN.has(current.status) || row.billingProvider === 'stripe');
+  const graceEndsAt = pastDue
+    ? (row.graceEndsAt ?? new Date(now.getTime() + runtime.graceMs))
+    : null;
+  // A business has paid once its subscription was live (or unpaid after being live); an
+  // incomplete first payment is not paying, so a never-paid business keeps its trial when that
+  // subscription then expires.
+  const paid =
+    row.billingProvider === 'stripe' ||
+    (current !== null && (LIVE.has(current.status) || current.status === 'unpaid'));
   await tx
     .update(subscription)
     .set({
@@ -154,10 +178,11 @@ export async function convergeBusiness(
       billingInterval:
         (premiumItem?.price.recurring?.interval as 'month' | 'year' | undefined) ?? null,
       currentPeriodEnd: at(premiumItem?.current_period_end),
-      cancelAtPeriodEnd: current?.cancel_at_period_end ?? false,
+      // Stripe keeps the flag on a subscription that has ended; it means something only while open.
+      cancelAtPeriodEnd: current && OPEN.has(current.status) ? current.cancel_at_period_end : false,
       // The grace period starts when the failure is first seen and is not extended by retries.
       pastDueSince: pastDue ? (row.pastDueSince ?? now) : null,
-      graceEndsAt: pastDue ? (row.graceEndsAt ?? new Date(now.getTime() + runtime.graceMs)) : null,
+      graceEndsAt,
       discount: current ? discountOf(current) : null,
       paymentMethod: current ? paymentMethodOf(current) : row.paymentMethod,
       billingProblem: problem,
@@ -171,6 +196,10 @@ export async function convergeBusiness(
     detail: `${applied.plan} ${applied.status}${current ? ` (${current.status})` : ''}; ${invoices} invoices`,
     stripeCalls: 2,
     problem,
+    providerStatus: current?.status ?? null,
+    enteredPastDue: pastDue && row.pastDueSince === null,
+    graceEndsAt,
+    trialEndsAt: current?.status === 'trialing' ? at(current.trial_end) : null,
   };
 }
 
