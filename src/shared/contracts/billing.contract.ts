@@ -240,7 +240,8 @@ export const grantInputSchema = z.strictObject({
 export type GrantInput = z.infer<typeof grantInputSchema>;
 
 export const couponSchema = z.object({
-  id: z.uuid(),
+  /** Manual mode: our row's uuid. Stripe mode: the promotion code's id (promo_…). */
+  id: z.string(),
   code: z.string(),
   percentOff: z.number().nullable(),
   amountOff: z.number().int().nullable(),

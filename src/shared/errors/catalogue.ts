@@ -620,7 +620,7 @@ const catalogue = {
     retryable: true,
     severity: 'high',
     type: 'payment',
-    httpStatus: 500,
+    httpStatus: 402,
   },
   CARD_PROVIDER_ERROR: {
     userMessage: 'The card payment service is unavailable. Please try again.',
@@ -634,21 +634,21 @@ const catalogue = {
     retryable: true,
     severity: 'high',
     type: 'payment',
-    httpStatus: 500,
+    httpStatus: 402,
   },
   COUPON_ERROR: {
     userMessage: 'Failed to check the coupon. Please try again.',
     retryable: true,
     severity: 'medium',
     type: 'payment',
-    httpStatus: 500,
+    httpStatus: 400,
   },
   COUPON_REDEMPTION_ERROR: {
     userMessage: 'Failed to redeem the coupon. Please try again.',
     retryable: true,
     severity: 'medium',
     type: 'payment',
-    httpStatus: 500,
+    httpStatus: 409,
   },
   PAYMENT_METHOD_UPDATE_ERROR: {
     userMessage: 'Failed to update your payment method. Please try again.',

@@ -120,6 +120,27 @@ describe.skipIf(REAL_API)('checkout (hosted page)', () => {
     expect((await target.stripe.subscriptions.retrieve(sub.id)).status).toBe('active');
   });
 
+  it('keeps a trial until subscription_data.trial_end, which must be 48 hours ahead', async () => {
+    // Stripe's own "now" (the simulator's clock may have been moved on by other tests).
+    const now = (await target.stripe.customers.create({ email: 'clock@example.com' })).created;
+    await expect(
+      sessionFor({ subscription_data: { trial_end: now + 24 * 3600 } }),
+    ).rejects.toMatchObject({
+      type: 'StripeInvalidRequestError',
+      param: 'subscription_data[trial_end]',
+    });
+    if (!target.control) return;
+    const trialEnd = now + 10 * 86_400;
+    const session = await sessionFor({ subscription_data: { trial_end: trialEnd } });
+    await target.control.payCheckout(session.url!, '4242424242424242');
+    const done = await target.stripe.checkout.sessions.retrieve(session.id, {
+      expand: ['subscription'],
+    });
+    const sub = done.subscription as Stripe.Subscription;
+    expect(sub.status).toBe('trialing');
+    expect(sub.trial_end).toBe(trialEnd);
+  });
+
   it('starts a trial with trial_period_days: trialing, a zero invoice, trial_will_end, then the first charge', async () => {
     const session = await sessionFor({ subscription_data: { trial_period_days: 14 } });
     await target.control!.payCheckout(session.url!, '4242424242424242');
@@ -156,6 +177,9 @@ describe.skipIf(REAL_API)('promotion codes on checkout', () => {
       code: `HALF${Date.now()}`,
       max_redemptions: 1,
     });
+    // Listing by code ignores case, as Stripe's does.
+    const found = await target.stripe.promotionCodes.list({ code: promo.code.toLowerCase() });
+    expect(found.data.map((p) => p.id)).toEqual([promo.id]);
     const session = await sessionFor({ allow_promotion_codes: true });
     const result = await target.control!.payCheckout(session.url!, '4242424242424242', promo.code);
     expect(result.status).toBe(303);

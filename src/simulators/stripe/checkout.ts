@@ -38,7 +38,11 @@ export function createCheckout(
   const lineItems = new WeakMap<Obj, Params[]>();
   const sessionOptions = new WeakMap<
     Obj,
-    { trialDays: number | undefined; metadata: Record<string, string> }
+    {
+      trialDays: number | undefined;
+      trialEnd: number | undefined;
+      metadata: Record<string, string>;
+    }
   >();
 
   api.post('/checkout/sessions', (p) => {
@@ -66,6 +70,13 @@ export function createCheckout(
         'customer_email',
       );
     const subData = obj(p, 'subscription_data');
+    const trialEnd = num(subData, 'trial_end');
+    // Stripe: "Has to be at least 48 hours in the future."
+    if (trialEnd !== undefined && trialEnd < nowSec() + 48 * 3600)
+      throw invalid(
+        'The `trial_end` date has to be at least 2 days in the future.',
+        'subscription_data[trial_end]',
+      );
     const session = make('cs_test', 'checkout.session', {
       allow_promotion_codes: allow,
       amount_subtotal: null as number | null,
@@ -95,6 +106,7 @@ export function createCheckout(
     lineItems.set(session, items);
     sessionOptions.set(session, {
       trialDays: num(subData, 'trial_period_days'),
+      trialEnd,
       metadata: mergeMetadata({}, subData),
     });
     return session;
@@ -235,6 +247,7 @@ export function createCheckout(
       customer: customer.id,
       items: lineItems.get(s) ?? [],
       ...(opts?.trialDays ? { trialDays: opts.trialDays } : {}),
+      ...(opts?.trialEnd ? { trialEnd: opts.trialEnd } : {}),
       paymentMethod: pm.id,
       metadata: opts?.metadata ?? {},
       discounts: entries,

@@ -267,12 +267,15 @@ export function mountCoreResources(ctx: SimContext, api: Api) {
     return promo;
   });
   api.get('/promotion_codes', (p, c) => {
-    const code = str(p, 'code');
+    // Stripe: "Only return promotion codes that have this case-insensitive code."
+    const code = str(p, 'code')?.toLowerCase();
     const active = bool(p, 'active');
     return list(
       all(
         'promotion_code',
-        (o) => (!code || o.code === code) && (active === undefined || o.active === active),
+        (o) =>
+          (!code || String(o.code).toLowerCase() === code) &&
+          (active === undefined || o.active === active),
       ),
       p,
       c.req.path,

@@ -4,6 +4,7 @@ import { requireAccess, tenantScope, type ServiceContext } from '#server/platfor
 import { withTenant } from '#server/platform/db/tenant.ts';
 import { serviceError } from '#server/platform/result.ts';
 import { requireUserId, scopeForTenant } from '../profile/user-id.ts';
+import { entitlementsOf } from './entitlements.ts';
 import * as repo from './subscription.repository.ts';
 
 // The business account's subscription. The original stub always answered "free" or "active"
@@ -20,7 +21,19 @@ export async function getSubscription(ctx: ServiceContext, userId: string): Prom
   const scope = scopeForTenant(ctx.actor, userId);
   let found: Subscription | null;
   try {
-    found = await withTenant(ctx.deps.database, scope, (tx) => repo.findSubscription(tx, userId));
+    found = await withTenant(ctx.deps.database, scope, async (tx) => {
+      const row = await repo.findSubscription(tx, userId);
+      if (!row) return null;
+      // Plan, status and add-ons as every gate reads them (grants, the grace period of a failed
+      // renewal: docs/decisions/094), so the browser's redirects and gates follow the same rule.
+      const entitlements = await entitlementsOf(tx, userId);
+      return {
+        ...row,
+        plan: entitlements.plan,
+        status: entitlements.status,
+        addons: entitlements.addons,
+      };
+    });
   } catch (error) {
     throw serviceError(FETCH_SUBSCRIPTION_FAILED, error, 'SUBSCRIPTION_ERROR');
   }

@@ -17,6 +17,12 @@ const TENANT_TABLES = [
   'analytics_posts',
   'analytics_reports',
   'analytics_sync_states',
+  'billing_coupon_redemptions',
+  'billing_coupons',
+  'billing_events',
+  'billing_grants',
+  'billing_invoices',
+  'billing_webhook_failures',
   'business_profiles',
   'calendar_events',
   'inbox_items',
@@ -47,6 +53,12 @@ const TENANT_KEY_EXCEPTIONS: Record<string, readonly string[]> = {
   analytics_daily: ['connection_id'],
   analytics_breakdowns: ['connection_id'],
   analytics_online_hours: ['connection_id'],
+  // Billing (docs/decisions/094): webhook events, their failures and manual coupons belong to no
+  // business (administrators only); a redemption is found by its coupon, once per business.
+  billing_events: ['id'],
+  billing_webhook_failures: ['id'],
+  billing_coupons: ['id'],
+  billing_coupon_redemptions: ['coupon_id'],
 };
 const DEFAULT_TENANT_KEYS = ['user_id', 'tenant_user_id'];
 
