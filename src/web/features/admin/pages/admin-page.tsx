@@ -6,6 +6,7 @@ import { PageHeader } from '../../../components/ui/page-header.tsx';
 import { cn } from '../../../lib/cn.ts';
 import { useDocumentTitle } from '../../../lib/use-document-title.ts';
 import { useActor } from '../../staff/index.ts';
+import { BillingPanel } from '../billing/billing-panel.tsx';
 import { SystemPanel } from '../components/system-panel.tsx';
 import { UsersPanel } from '../components/users-panel.tsx';
 
@@ -26,7 +27,7 @@ export default function AdminPage() {
     <div className="grid gap-6">
       <PageHeader
         title="Administration"
-        description="Every account of this installation, with its plan, status and roles, and the health of the system."
+        description="Every account of this installation, with its plan, status and roles, its billing, and the health of the system."
       />
       <Tabs.Root value={tab} onValueChange={setTab} className="grid gap-4">
         <Tabs.List
@@ -36,12 +37,18 @@ export default function AdminPage() {
           <Tabs.Trigger value="users" className={tabClasses}>
             Users
           </Tabs.Trigger>
+          <Tabs.Trigger value="billing" className={tabClasses}>
+            Billing
+          </Tabs.Trigger>
           <Tabs.Trigger value="system" className={tabClasses}>
             System health
           </Tabs.Trigger>
         </Tabs.List>
         <Tabs.Content value="users">
           <UsersPanel />
+        </Tabs.Content>
+        <Tabs.Content value="billing">
+          <BillingPanel />
         </Tabs.Content>
         <Tabs.Content value="system">
           <SystemPanel />
