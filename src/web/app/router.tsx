@@ -30,7 +30,7 @@ const marketing = {
  * Dashboard areas that are still "coming soon" pages. Listed as plain slugs (not from the areas
  * table) so that table and its icons stay out of the root bundle.
  */
-const COMING_SOON_AREAS = ['campaigns', 'engine-room', 'audience', 'subscription'] as const;
+const COMING_SOON_AREAS = ['campaigns', 'engine-room', 'audience'] as const;
 
 export const routes: RouteObject[] = [
   {
@@ -156,6 +156,10 @@ export const routes: RouteObject[] = [
               {
                 path: 'analytics',
                 lazy: lazyPage(() => import('../features/analytics/pages/analytics-page.tsx')),
+              },
+              {
+                path: 'subscription',
+                lazy: lazyPage(() => import('../features/billing/pages/subscription-page.tsx')),
               },
               ...COMING_SOON_AREAS.map((slug): RouteObject => ({
                 path: slug,

@@ -4,6 +4,7 @@ import { Menu, PanelLeftClose, PanelLeftOpen } from 'lucide-react';
 import { Button } from '../../../components/ui/button.tsx';
 import { TooltipProvider } from '../../../components/ui/tooltip.tsx';
 import { cn } from '../../../lib/cn.ts';
+import { PastDueBanner } from '../../billing/index.ts';
 import { useDocumentTitle } from '../../../lib/use-document-title.ts';
 import { dashboardDocumentTitle } from '../lib/breadcrumbs.ts';
 import { layoutActions, useLayout } from '../lib/layout-store.ts';
@@ -93,6 +94,7 @@ export function DashboardLayout() {
               layoutMode === 'default' ? 'max-w-7xl' : 'max-w-none',
             )}
           >
+            <PastDueBanner />
             <NoBusinessGate>
               <Outlet />
             </NoBusinessGate>

@@ -75,7 +75,16 @@ const PREMIUM_FEATURES = [
   `Up to ${PLANS.premium.limits.staffSeats} staff seats`,
 ];
 
-export function PremiumCard({ isOwner, current }: { isOwner: boolean; current: boolean }) {
+export function PremiumCard({
+  isOwner,
+  current,
+  action,
+}: {
+  isOwner: boolean;
+  current: boolean;
+  /** The owner's way to upgrade in place; without it, a link to the subscription page. */
+  action?: ReactNode;
+}) {
   return (
     <Card className="border-primary/40">
       <CardHeader>
@@ -94,11 +103,13 @@ export function PremiumCard({ isOwner, current }: { isOwner: boolean; current: b
             </li>
           ))}
         </ul>
-        {current ? null : isOwner ? (
+        {current || !isOwner ? null : action ? (
+          action
+        ) : (
           <Button asChild>
             <Link to="/dashboard/subscription">Choose Premium</Link>
           </Button>
-        ) : null}
+        )}
       </CardContent>
     </Card>
   );

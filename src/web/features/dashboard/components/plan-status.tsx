@@ -17,6 +17,7 @@ import { PageHeader } from '../../../components/ui/page-header.tsx';
 import { userMessageOf } from '../../../lib/errors.ts';
 import { useAuth } from '../../auth/index.ts';
 import { actorCan, useActor } from '../../staff/index.ts';
+import { UpgradeOffer } from '../../billing/index.ts';
 import { subscriptionApi } from '../../subscription/index.ts';
 import { planSituation } from '../lib/plan-situation.ts';
 import {
@@ -115,24 +116,27 @@ export function PlanStatus({ subscription }: { subscription: Subscription }) {
           title={`Your ${situation.planName} plan is inactive`}
           description="Your dashboard is paused until the plan is active again. Your posts, media and settings are kept."
         />
-        <Card className="max-w-2xl">
-          <CardHeader>
-            <IconBadge>
-              <PauseCircle aria-hidden className="size-5" />
-            </IconBadge>
-            <CardTitle>What you can do</CardTitle>
-            <CardDescription>
-              {isOwner
-                ? 'Contact us and we will tell you why, and open your plan again.'
-                : `Ask the owner of ${businessName} to contact us.`}
-            </CardDescription>
-          </CardHeader>
-          <CardContent>
-            <Button asChild>
-              <Link to="/contact">Contact support</Link>
-            </Button>
-          </CardContent>
-        </Card>
+        <div className="grid gap-6 md:grid-cols-2">
+          {isOwner ? <PremiumCard isOwner current={false} action={<UpgradeOffer />} /> : null}
+          <Card className="max-w-2xl">
+            <CardHeader>
+              <IconBadge>
+                <PauseCircle aria-hidden className="size-5" />
+              </IconBadge>
+              <CardTitle>What you can do</CardTitle>
+              <CardDescription>
+                {isOwner
+                  ? 'Pay the open invoice or subscribe again to open your plan. Questions? Contact us and we will help.'
+                  : `Ask the owner of ${businessName} to contact us.`}
+              </CardDescription>
+            </CardHeader>
+            <CardContent>
+              <Button asChild variant={isOwner ? 'outline' : 'default'}>
+                <Link to="/contact">Contact support</Link>
+              </Button>
+            </CardContent>
+          </Card>
+        </div>
       </div>
     );
   }
@@ -147,7 +151,11 @@ export function PlanStatus({ subscription }: { subscription: Subscription }) {
       {!isOwner && actor.data ? <OwnerOnlyNote businessName={businessName} /> : null}
       {error ? <Alert variant="destructive">{error}</Alert> : null}
       <div className="grid gap-6 md:grid-cols-2">
-        <PremiumCard isOwner={isOwner} current={false} />
+        <PremiumCard
+          isOwner={isOwner}
+          current={false}
+          action={isOwner ? <UpgradeOffer /> : undefined}
+        />
         <Card>
           <CardHeader>
             <IconBadge>

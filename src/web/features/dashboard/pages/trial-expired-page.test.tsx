@@ -21,6 +21,47 @@ function profile(status: 'active' | 'inactive') {
   };
 }
 
+/** What GET /api/billing answers for an ended trial in test mode (billing.contract.ts). */
+function billingOverview() {
+  const price = (interval: 'month' | 'year', amount: number) => ({
+    interval,
+    amount,
+    currency: 'usd',
+  });
+  return {
+    mode: 'test',
+    plan: 'trial',
+    status: 'inactive',
+    addons: [],
+    limits: {
+      connectedAccounts: 10,
+      staffSeats: 5,
+      aiGenerationsPerMonth: 100,
+      mediaStorageBytes: 1,
+    },
+    usage: { connectedAccounts: 0, staffSeats: 0 },
+    trialEndsAt: null,
+    trialDaysLeft: null,
+    providerStatus: null,
+    interval: null,
+    renewsAt: null,
+    cancelAtPeriodEnd: false,
+    pastDue: null,
+    discount: null,
+    grants: [],
+    prices: {
+      premium: [price('month', 2900), price('year', 29000)],
+      addons: { crm: [price('month', 900)], email: [price('month', 900)] },
+    },
+    invoices: [],
+    payUrl: null,
+    paymentMethod: null,
+    manualInstructions: null,
+    canManage: true,
+    problem: null,
+  };
+}
+
 function renderPage(auth: AuthContextValue, status: 'active' | 'inactive', role = 'owner') {
   const api = mockApi({
     'GET /api/profile': ok(profile(status)),
@@ -31,6 +72,7 @@ function renderPage(auth: AuthContextValue, status: 'active' | 'inactive', role 
       is_admin: false,
       memberships: [{ tenant_id: USER_ID, business_name: 'Harbour Bakery', role }],
     }),
+    'GET /api/billing': ok(billingOverview()),
     'POST /api/subscription/continue-free': ok(
       subscription({ plan: 'free', status: 'active', trial_ends_at: null }),
     ),
@@ -69,6 +111,16 @@ describe('trial expired page', () => {
     expect(api.calls.some((c) => c.path === '/api/subscription/continue-free')).toBe(true);
     expect(reloadAccount).toHaveBeenCalled();
     vi.unstubAllGlobals();
+  });
+
+  it('offers the owner Premium monthly or yearly next to Free', async () => {
+    const api = renderPage(authValue({ subscription: ended() }), 'active');
+    expect(await screen.findByRole('radio', { name: /Monthly/ })).toBeTruthy();
+    expect(screen.getByRole('radio', { name: /Yearly/ })).toBeTruthy();
+    expect(screen.getByText(/no real card is charged/)).toBeTruthy();
+    expect(await screen.findByRole('button', { name: 'Continue on Free' })).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Upgrade to Premium' })).toBeTruthy();
+    expect(api.calls.some((c) => c.path === '/api/billing')).toBe(true);
   });
 
   it('tells staff only the owner can choose a plan, and offers them nothing to press', async () => {

@@ -15,8 +15,8 @@ import { PlanStatus } from '../components/plan-status.tsx';
 // docs/product/services.md#profiles). docs/product/screens.md#trial-expired: why access stopped,
 // then choose Premium or continue on Free. Anyone can also open it by address, so it says where the
 // plan stands in every state, and offers "Continue on Free" exactly when the server allows it: an
-// ended trial, to its owner (docs/decisions/034). Card payments arrive later; until then an
-// administrator sets plans.
+// ended trial, to its owner (docs/decisions/034). The owner of an ended trial or an inactive plan
+// can also upgrade here, or pay the open invoice of a failed renewal (docs/decisions/094).
 
 export { planSituation, type PlanSituation } from '../lib/plan-situation.ts';
 
