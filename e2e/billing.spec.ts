@@ -22,7 +22,8 @@ async function upgrade(page: Page, card: string) {
   await expect(page).toHaveURL(/\/simulator\/stripe\/checkout\//);
   await payWithCard(page, card);
   await page.getByRole('button', { name: 'Subscribe' }).click();
-  await expect(page).toHaveURL(/\/dashboard\/subscription\?checkout=success/);
+  // Back on the page, which reads the plan again until the webhook has made it Premium.
+  await expect(page).toHaveURL(/\/dashboard\/subscription/);
   await expect(page.getByText('Welcome to Premium')).toBeVisible({ timeout: 30_000 });
   await expect(page.getByRole('heading', { name: 'Premium', level: 2 })).toBeVisible();
 }
