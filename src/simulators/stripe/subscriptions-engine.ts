@@ -156,7 +156,17 @@ export function createSubscriptionsEngine(
     const newInterval = (next[0]!.price.recurring as { interval: string }).interval;
     const reset = oldInterval !== newInterval && sub.status !== 'trialing';
     const lines: Line[] = [];
+    // Stripe prorates only what changed: an item kept with its price and quantity has no line.
+    const unchanged = (item: { id: string | null; price: Obj; quantity: number }) =>
+      !reset &&
+      items(sub).some(
+        (o) => o.id === item.id && o.price.id === item.price.id && o.quantity === item.quantity,
+      ) &&
+      next.some(
+        (n) => n.id === item.id && n.price.id === item.price.id && n.quantity === item.quantity,
+      );
     for (const item of items(sub)) {
+      if (unchanged(item)) continue;
       const amount = -Math.round((item.price.unit_amount as number) * item.quantity * fraction);
       if (amount !== 0)
         lines.push({
@@ -171,6 +181,7 @@ export function createSubscriptionsEngine(
     }
     const newEnd = reset ? addInterval(at, newInterval) : end;
     for (const n of next) {
+      if (unchanged(n)) continue;
       const full = (n.price.unit_amount as number) * n.quantity;
       const amount = reset ? full : Math.round(full * fraction);
       if (amount !== 0)

@@ -72,6 +72,12 @@ describe('subscriptions', () => {
     const prorated = prorationTotal(preview);
     expect(prorated).toBeGreaterThan(850);
     expect(prorated).toBeLessThanOrEqual(900);
+    // Only the new item is prorated: the plan, kept as it was, has no line.
+    const prorationLines = preview.lines.data.filter(
+      (l) => l.parent?.subscription_item_details?.proration,
+    );
+    expect(prorationLines).toHaveLength(1);
+    expect(prorationLines[0]!.pricing?.price_details?.price).toBe(crm);
     const updated = await target.stripe.subscriptions.update(sub.id, {
       items,
       proration_behavior: 'create_prorations',

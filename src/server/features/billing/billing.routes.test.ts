@@ -316,6 +316,8 @@ describe('a business upgrading to Premium', () => {
     );
     expect(grants(entitlements, 'crm')).toBe(true);
     expect(grants(entitlements, 'email-marketing')).toBe(false);
+    // Its prorated invoice is named after its charge, not after the credit line before it.
+    expect(res.json.data.invoices[0].description).toMatch(/CRM/);
     // The yearly add-on price is on the subscription.
     const subs = await stripe.subscriptions.list({ customer: (await storedCustomer(owner))! });
     expect(subs.data[0]!.items.data.map((i) => i.price.lookup_key).sort()).toEqual([

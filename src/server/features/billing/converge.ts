@@ -205,6 +205,15 @@ export async function convergeBusiness(
 
 const INVOICE_STATUSES = new Set(['draft', 'open', 'paid', 'void', 'uncollectible']);
 
+/**
+ * What an invoice is for, in a line: its largest charge (a proration invoice starts with the
+ * credit for unused time, which would name the wrong thing).
+ */
+function mainLine(invoice: Stripe.Invoice): string | null {
+  const lines = [...invoice.lines.data].sort((a, b) => b.amount - a.amount);
+  return lines[0]?.description ?? null;
+}
+
 async function storeInvoices(stripe: Stripe, tx: Tx, businessId: string, customer: string) {
   const list = await stripe.invoices.list({ customer, limit: 24 });
   for (const invoice of list.data) {
@@ -220,7 +229,7 @@ async function storeInvoices(stripe: Stripe, tx: Tx, businessId: string, custome
       amountDue: invoice.amount_due,
       amountPaid: invoice.amount_paid,
       currency: invoice.currency,
-      description: invoice.lines.data[0]?.description ?? null,
+      description: mainLine(invoice),
       periodStart: at(invoice.period_start),
       periodEnd: at(invoice.period_end),
       hostedUrl: invoice.hosted_invoice_url ?? null,
