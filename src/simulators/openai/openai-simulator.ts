@@ -1,10 +1,43 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
+import {
+  FAULT_RESPONSES,
+  SIMULATOR_FAULTS,
+  errorBody,
+  type ChatMessage,
+  type SimulatorFault,
+} from './openai-faults.ts';
+import { hash } from './openai-schema.ts';
+import { writeStream, type StreamedAnswer } from './openai-stream.ts';
+import { responseFormatProblem, schemaAnswer } from './openai-structured.ts';
+import {
+  callId,
+  chooseTools,
+  endsWithToolResults,
+  simulatedToolCalls,
+  summaryOfToolResults,
+  textOf,
+  toolMessagesProblem,
+  toolsProblem,
+  type RequestProblem,
+  type SimulatedToolCall,
+  type ToolChoice,
+  type ToolDefinition,
+} from './openai-tools.ts';
+
+export { SIMULATOR_FAULTS, type ChatMessage, type SimulatorFault } from './openai-faults.ts';
 
 // A local stand-in for an OpenAI-compatible chat completions endpoint: the request and response
 // shapes of POST /v1/chat/completions (whole and streamed as server-sent events ending in
 // `data: [DONE]`), GET /v1/models, OpenAI's error bodies, and faults on demand. Answers are
-// deterministic: the same messages give the same caption.
+// deterministic: the same request gives the same answer.
+//
+// What it answers (docs/decisions/060-ai-content-streaming-and-providers.md, "Structured output
+// and tool calls"): a caption for plain text; for `response_format: json_schema` a JSON instance
+// generated from the schema (openai-structured.ts; strict schemas are checked first and refused
+// with OpenAI's 400); for `json_object` a JSON object; with `tools`, tool calls chosen by the
+// rule in openai-tools.ts, and after `tool` messages a text summing up their results. Streamed
+// forms of each in openai-stream.ts.
 //
 // Faults, for one request: the header `x-simulator-fault: <fault>`, or queued for the next
 // requests with POST /__control/faults {"faults": ["rate_limit", …]}. Faults: unauthorized,
@@ -12,22 +45,18 @@ import type { AddressInfo } from 'node:net';
 // server_error (500), overloaded (503), hang (never answers), stream_error (breaks off a stream
 // half-way), long (a caption far over Instagram's limits), none (a normal answer: queue it
 // before a fault to fail the second request).
+//
+// Scripted answers replace the generated ones, one request each, in order: POST /__control/script
+// {"answers": [...]} or `scriptAnswers(...)`, each `{content}` (any text: malformed JSON too),
+// `{json}` (a value sent as the JSON content, e.g. one that breaks the schema), or
+// `{tool_calls: [{name, arguments}]}`; `finish_reason` overrides the reason. DELETE clears them.
+// A fault takes precedence: the scripted answer waits for the next request that is answered.
 
-export const SIMULATOR_FAULTS = [
-  'none',
-  'unauthorized',
-  'forbidden',
-  'model_not_found',
-  'bad_request',
-  'timeout',
-  'rate_limit',
-  'server_error',
-  'overloaded',
-  'hang',
-  'stream_error',
-  'long',
-] as const;
-export type SimulatorFault = (typeof SIMULATOR_FAULTS)[number];
+export type ScriptedAnswer = { finish_reason?: 'stop' | 'length' | 'tool_calls' } & (
+  | { content: string }
+  | { json: unknown }
+  | { tool_calls: Array<{ name: string; arguments: unknown; id?: string }> }
+);
 
 export interface OpenAiSimulatorOptions {
   port?: number;
@@ -37,11 +66,6 @@ export interface OpenAiSimulatorOptions {
   models?: string[];
   /** Pause between streamed chunks. */
   chunkDelayMs?: number;
-}
-
-export interface ChatMessage {
-  role: 'system' | 'user' | 'assistant' | 'developer' | 'tool';
-  content: string | Array<{ type: string; text?: string }> | null;
 }
 
 export interface RecordedRequest {
@@ -56,19 +80,8 @@ export interface OpenAiSimulator {
   baseURL: string;
   requests: RecordedRequest[];
   queueFaults(...faults: SimulatorFault[]): void;
+  scriptAnswers(...answers: ScriptedAnswer[]): void;
   close(): Promise<void>;
-}
-
-function textOf(content: ChatMessage['content']): string {
-  if (typeof content === 'string') return content;
-  if (!content) return '';
-  return content.map((part) => part.text ?? '').join('');
-}
-
-function hash(text: string): number {
-  let h = 2166136261;
-  for (let i = 0; i < text.length; i++) h = Math.imul(h ^ text.charCodeAt(i), 16777619);
-  return h >>> 0;
 }
 
 const OPENERS = [
@@ -121,87 +134,6 @@ export function simulatedCaption(messages: ChatMessage[], long = false): string 
   return text;
 }
 
-function errorBody(
-  message: string,
-  type: string,
-  code: string | null,
-  param: string | null = null,
-) {
-  return JSON.stringify({ error: { message, type, param, code } });
-}
-
-const FAULT_RESPONSES: Partial<
-  Record<SimulatorFault, { status: number; body: string; headers?: Record<string, string> }>
-> = {
-  unauthorized: {
-    status: 401,
-    body: errorBody(
-      'Incorrect API key provided: sk-****. You can find your API key at https://platform.openai.com/account/api-keys.',
-      'invalid_request_error',
-      'invalid_api_key',
-    ),
-  },
-  forbidden: {
-    status: 403,
-    body: errorBody(
-      'You are not allowed to sample from this model',
-      'invalid_request_error',
-      'model_not_allowed',
-    ),
-  },
-  model_not_found: {
-    status: 404,
-    body: errorBody(
-      'The model `missing-model` does not exist or you do not have access to it.',
-      'invalid_request_error',
-      'model_not_found',
-    ),
-  },
-  bad_request: {
-    status: 400,
-    body: errorBody(
-      "This model's maximum context length is 8192 tokens.",
-      'invalid_request_error',
-      'context_length_exceeded',
-      'messages',
-    ),
-  },
-  timeout: {
-    status: 408,
-    body: errorBody('Request timed out.', 'timeout_error', null),
-  },
-  rate_limit: {
-    status: 429,
-    body: errorBody(
-      'Rate limit reached for requests. Please try again in 20s.',
-      'requests',
-      'rate_limit_exceeded',
-    ),
-    headers: {
-      'retry-after': '20',
-      'x-ratelimit-limit-requests': '60',
-      'x-ratelimit-remaining-requests': '0',
-      'x-ratelimit-reset-requests': '20s',
-    },
-  },
-  server_error: {
-    status: 500,
-    body: errorBody(
-      'The server had an error while processing your request. Sorry about that!',
-      'server_error',
-      null,
-    ),
-  },
-  overloaded: {
-    status: 503,
-    body: errorBody(
-      'The engine is currently overloaded, please try again later',
-      'server_error',
-      null,
-    ),
-  },
-};
-
 async function readBody(req: http.IncomingMessage): Promise<string> {
   const chunks: Buffer[] = [];
   for await (const chunk of req) chunks.push(chunk as Buffer);
@@ -213,9 +145,69 @@ function sendJson(res: http.ServerResponse, status: number, body: string, header
   res.end(body);
 }
 
-/** Pieces of a few characters, as a model's tokens arrive. */
-function chunksOf(text: string): string[] {
-  return text.match(/\S*\s*/g)?.filter(Boolean) ?? [];
+interface Answer {
+  content: string | null;
+  toolCalls: SimulatedToolCall[];
+  finishReason: 'stop' | 'tool_calls' | 'length';
+}
+
+/** The first thing OpenAI would refuse in this request with a 400, or null. */
+function requestProblem(body: Record<string, unknown>): RequestProblem | null {
+  const messages = body['messages'] as ChatMessage[];
+  return (
+    toolsProblem(body['tools'], body['tool_choice']) ??
+    responseFormatProblem(body['response_format'], messages) ??
+    toolMessagesProblem(messages)
+  );
+}
+
+function fromScript(answer: ScriptedAnswer, messages: ChatMessage[]): Answer {
+  if ('tool_calls' in answer) {
+    const toolCalls = answer.tool_calls.map((call, index) => ({
+      id: call.id ?? callId(`${JSON.stringify(messages)}\n${call.name}\n${index}`),
+      type: 'function' as const,
+      function: {
+        name: call.name,
+        arguments:
+          typeof call.arguments === 'string' ? call.arguments : JSON.stringify(call.arguments),
+      },
+    }));
+    return { content: null, toolCalls, finishReason: answer.finish_reason ?? 'tool_calls' };
+  }
+  const content = 'content' in answer ? answer.content : JSON.stringify(answer.json);
+  return { content, toolCalls: [], finishReason: answer.finish_reason ?? 'stop' };
+}
+
+/** The answer to a valid request: scripted, tool calls, tool results summed up, JSON or a caption. */
+function answerFor(
+  body: Record<string, unknown>,
+  messages: ChatMessage[],
+  long: boolean,
+  script: ScriptedAnswer | undefined,
+): Answer {
+  if (script) return fromScript(script, messages);
+  const text = (content: string): Answer => ({ content, toolCalls: [], finishReason: 'stop' });
+  const format = body['response_format'];
+  if (endsWithToolResults(messages)) return text(summaryOfToolResults(messages));
+  const chosen = chooseTools(
+    body['tools'] as ToolDefinition[] | undefined,
+    body['tool_choice'] as ToolChoice | undefined,
+    body['parallel_tool_calls'] !== false,
+    messages,
+  );
+  if (chosen.length > 0) {
+    return {
+      content: null,
+      toolCalls: simulatedToolCalls(chosen, messages),
+      finishReason: 'tool_calls',
+    };
+  }
+  const json = schemaAnswer(format, messages);
+  if (json !== null) return text(json);
+  if ((format as { type?: unknown } | undefined)?.type === 'json_object') {
+    return text(JSON.stringify({ text: simulatedCaption(messages, long) }));
+  }
+  return text(simulatedCaption(messages, long));
 }
 
 export async function startOpenAiSimulator(
@@ -225,6 +217,7 @@ export async function startOpenAiSimulator(
   const models = options.models ?? ['sim-gpt-4o-mini', 'sim-llama-3.1-8b'];
   const delay = options.chunkDelayMs ?? 2;
   const queued: SimulatorFault[] = [];
+  const scripted: ScriptedAnswer[] = [];
   const requests: RecordedRequest[] = [];
   const hanging = new Set<http.ServerResponse>();
   let counter = 0;
@@ -249,6 +242,15 @@ export async function startOpenAiSimulator(
       if (url.pathname === '/__control/faults' && req.method === 'DELETE') {
         queued.length = 0;
         return sendJson(res, 200, JSON.stringify({ queued: [] }));
+      }
+
+      if (url.pathname === '/__control/script' && req.method === 'POST') {
+        scripted.push(...((body?.['answers'] as ScriptedAnswer[] | undefined) ?? []));
+        return sendJson(res, 200, JSON.stringify({ scripted: scripted.length }));
+      }
+      if (url.pathname === '/__control/script' && req.method === 'DELETE') {
+        scripted.length = 0;
+        return sendJson(res, 200, JSON.stringify({ scripted: 0 }));
       }
 
       const auth = req.headers.authorization ?? '';
@@ -287,6 +289,14 @@ export async function startOpenAiSimulator(
           errorBody("'messages' is a required property", 'invalid_request_error', null, 'messages'),
         );
       }
+      const problem = requestProblem(body);
+      if (problem) {
+        return sendJson(
+          res,
+          400,
+          errorBody(problem.message, 'invalid_request_error', problem.code, problem.param),
+        );
+      }
       const model = String(body['model'] ?? '');
       const headerFault = req.headers['x-simulator-fault'];
       const fault =
@@ -316,12 +326,13 @@ export async function startOpenAiSimulator(
       }
 
       const messages = body['messages'] as ChatMessage[];
-      const content = simulatedCaption(messages, fault === 'long');
+      const answer = answerFor(body, messages, fault === 'long', scripted.shift());
       counter += 1;
-      const id = `chatcmpl-sim${String(counter).padStart(6, '0')}${hash(content).toString(36)}`;
+      const text = answer.content ?? JSON.stringify(answer.toolCalls);
+      const id = `chatcmpl-sim${String(counter).padStart(6, '0')}${hash(text).toString(36)}`;
       const created = Math.floor(Date.now() / 1000);
       const promptTokens = Math.ceil(JSON.stringify(messages).length / 4);
-      const completionTokens = Math.ceil(content.length / 4);
+      const completionTokens = Math.ceil(text.length / 4);
       const usage = {
         prompt_tokens: promptTokens,
         completion_tokens: completionTokens,
@@ -329,6 +340,10 @@ export async function startOpenAiSimulator(
       };
 
       if (body['stream'] !== true) {
+        const message =
+          answer.toolCalls.length > 0
+            ? { role: 'assistant', content: null, tool_calls: answer.toolCalls, refusal: null }
+            : { role: 'assistant', content: answer.content, refusal: null };
         return sendJson(
           res,
           200,
@@ -338,60 +353,21 @@ export async function startOpenAiSimulator(
             created,
             model,
             system_fingerprint: 'fp_simulator',
-            choices: [
-              {
-                index: 0,
-                message: { role: 'assistant', content, refusal: null },
-                logprobs: null,
-                finish_reason: 'stop',
-              },
-            ],
+            choices: [{ index: 0, message, logprobs: null, finish_reason: answer.finishReason }],
             usage,
           }),
         );
       }
-
-      res.writeHead(200, {
-        'content-type': 'text/event-stream; charset=utf-8',
-        'cache-control': 'no-cache',
-        connection: 'keep-alive',
-      });
-      const send = (data: unknown) => res.write(`data: ${JSON.stringify(data)}\n\n`);
-      const chunk = (delta: Record<string, unknown>, finish: string | null) => ({
+      const streamOptions = body['stream_options'] as { include_usage?: boolean } | undefined;
+      const streamed: StreamedAnswer = {
+        ...answer,
         id,
-        object: 'chat.completion.chunk',
         created,
         model,
-        system_fingerprint: 'fp_simulator',
-        choices: [{ index: 0, delta, logprobs: null, finish_reason: finish }],
-      });
-      send(chunk({ role: 'assistant', content: '', refusal: null }, null));
-      const pieces = chunksOf(content);
-      for (let i = 0; i < pieces.length; i++) {
-        if (res.destroyed) return;
-        if (fault === 'stream_error' && i === Math.floor(pieces.length / 2)) {
-          // What a proxy cutting the connection looks like to the client.
-          res.destroy();
-          return;
-        }
-        send(chunk({ content: pieces[i] }, null));
-        if (delay > 0) await new Promise((resolve) => setTimeout(resolve, delay));
-      }
-      send(chunk({}, 'stop'));
-      const streamOptions = body['stream_options'] as { include_usage?: boolean } | undefined;
-      if (streamOptions?.include_usage) {
-        send({
-          id,
-          object: 'chat.completion.chunk',
-          created,
-          model,
-          system_fingerprint: 'fp_simulator',
-          choices: [],
-          usage,
-        });
-      }
-      res.write('data: [DONE]\n\n');
-      res.end();
+        usage,
+        includeUsage: streamOptions?.include_usage === true,
+      };
+      await writeStream(res, streamed, { delayMs: delay, breakHalfway: fault === 'stream_error' });
     })().catch((error: unknown) => {
       if (!res.headersSent) {
         sendJson(res, 500, errorBody(String(error), 'server_error', null));
@@ -411,6 +387,7 @@ export async function startOpenAiSimulator(
     baseURL: `${url}/v1`,
     requests,
     queueFaults: (...faults) => queued.push(...faults),
+    scriptAnswers: (...answers) => scripted.push(...answers),
     close: () =>
       new Promise<void>((resolve) => {
         for (const res of hanging) res.destroy();
