@@ -17,6 +17,7 @@ import { serviceError } from '#server/platform/result.ts';
 import { deriveEntitlements } from '../subscription/entitlements.ts';
 import * as repo from './admin-billing.repository.ts';
 import { billingRuntime } from './billing-runtime.ts';
+import { toInvoice } from './overview.ts';
 
 // The administrators' billing view (docs/decisions/094, requirement 6): every business's billing
 // state as the entitlements rule derives it, the latest webhook events and failures, plans and
@@ -257,18 +258,5 @@ export async function recordInvoice(
   } catch (error) {
     throw serviceError('Failed to record the invoice', error, 'SUBSCRIPTION_ERROR');
   }
-  return {
-    id: row.id,
-    number: row.number,
-    status: row.status,
-    amountDue: row.amountDue,
-    amountPaid: row.amountPaid,
-    currency: row.currency,
-    description: row.description,
-    periodStart: iso(row.periodStart),
-    periodEnd: iso(row.periodEnd),
-    hostedUrl: row.hostedUrl,
-    pdfUrl: row.pdfUrl,
-    createdAt: row.createdAt.toISOString(),
-  };
+  return toInvoice(row);
 }

@@ -44,7 +44,8 @@ async function connectedAccountsInUse(tx: Tx, tenantId: string): Promise<number>
   return Number(row?.n ?? 0);
 }
 
-function toInvoice(row: typeof billingInvoices.$inferSelect): Invoice {
+/** A stored invoice as the API shows it. */
+export function toInvoice(row: typeof billingInvoices.$inferSelect): Invoice {
   return {
     id: row.id,
     number: row.number,

@@ -1,16 +1,16 @@
-import { useState, type FormEvent } from 'react';
-import { ChevronLeft, ChevronRight, Search } from 'lucide-react';
+import { useState } from 'react';
+import { ChevronLeft, ChevronRight } from 'lucide-react';
 import type { AdminBillingRow } from '#shared/contracts/billing.contract.ts';
 import { Alert } from '../../../components/ui/alert.tsx';
 import { Badge } from '../../../components/ui/badge.tsx';
 import { Button } from '../../../components/ui/button.tsx';
-import { Input } from '../../../components/ui/input.tsx';
 import { Skeleton } from '../../../components/ui/skeleton.tsx';
 import { cn } from '../../../lib/cn.ts';
 import { userMessageOf } from '../../../lib/errors.ts';
 import { useAdminBusinesses } from './admin-billing-api.ts';
 import { addonName, formatDate, planName } from './billing-format.ts';
 import { BusinessDialog } from './business-dialog.tsx';
+import { SearchForm } from '../components/search-form.tsx';
 
 function BusinessRow({ row, onOpen }: { row: AdminBillingRow; onOpen: () => void }) {
   const who = row.businessName ?? row.email ?? row.businessId;
@@ -82,39 +82,24 @@ function BusinessRow({ row, onOpen }: { row: AdminBillingRow; onOpen: () => void
 }
 
 export function BusinessesTable() {
-  const [draft, setDraft] = useState('');
   const [q, setQ] = useState('');
   const [page, setPage] = useState(1);
   const [open, setOpen] = useState<string | null>(null);
   const businesses = useAdminBusinesses(q, page);
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    setQ(draft.trim());
-    setPage(1);
-  };
   const data = businesses.data;
   const selected = data?.rows.find((row) => row.businessId === open) ?? null;
 
   return (
     <div className="grid gap-4">
-      <form role="search" onSubmit={submit} className="flex flex-wrap gap-2">
-        <label htmlFor="billing-search" className="sr-only">
-          Search businesses
-        </label>
-        <Input
-          id="billing-search"
-          type="search"
-          placeholder="Search by e-mail, business or Stripe customer"
-          value={draft}
-          maxLength={200}
-          onChange={(event) => setDraft(event.target.value)}
-          className="max-w-sm"
-        />
-        <Button type="submit" variant="outline">
-          <Search aria-hidden className="size-4" />
-          Search
-        </Button>
-      </form>
+      <SearchForm
+        id="billing-search"
+        label="Search businesses"
+        placeholder="Search by e-mail, business or Stripe customer"
+        onSearch={(search) => {
+          setQ(search);
+          setPage(1);
+        }}
+      />
       {businesses.isPending ? (
         <Skeleton className="h-64" />
       ) : businesses.isError ? (

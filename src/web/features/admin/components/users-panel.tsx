@@ -1,6 +1,6 @@
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { ChevronLeft, ChevronRight, Search } from 'lucide-react';
+import { ChevronLeft, ChevronRight } from 'lucide-react';
 import { toast } from 'sonner';
 import type { AdminAccount } from '#shared/contracts/admin.contract.ts';
 import { DEFAULT_USER_PAGE_SIZE } from '#shared/contracts/account.contract.ts';
@@ -8,11 +8,12 @@ import { PLAN_IDS, PLANS, type PlanId } from '#shared/plans.ts';
 import { Alert } from '../../../components/ui/alert.tsx';
 import { Badge } from '../../../components/ui/badge.tsx';
 import { Button } from '../../../components/ui/button.tsx';
-import { Input, inputClasses } from '../../../components/ui/input.tsx';
+import { inputClasses } from '../../../components/ui/input.tsx';
 import { Skeleton } from '../../../components/ui/skeleton.tsx';
 import { userMessageOf } from '../../../lib/errors.ts';
 import { useAuth } from '../../auth/index.ts';
 import { adminApi, adminKeys } from '../api/admin-api.ts';
+import { SearchForm } from './search-form.tsx';
 
 const dateFormat = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium' });
 
@@ -129,7 +130,6 @@ function AccountRow({ account, self }: { account: AdminAccount; self: boolean })
 
 export function UsersPanel() {
   const user = useAuth().user!;
-  const [draft, setDraft] = useState('');
   const [search, setSearch] = useState('');
   const [offset, setOffset] = useState(0);
   const limit = DEFAULT_USER_PAGE_SIZE;
@@ -138,33 +138,19 @@ export function UsersPanel() {
     queryFn: ({ signal }) => adminApi.accounts({ search, limit, offset }, signal),
     placeholderData: keepPreviousData,
   });
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    setSearch(draft.trim());
-    setOffset(0);
-  };
   const total = accounts.data?.total ?? 0;
 
   return (
     <div className="grid gap-4">
-      <form role="search" onSubmit={submit} className="flex flex-wrap gap-2">
-        <label htmlFor="admin-search" className="sr-only">
-          Search users
-        </label>
-        <Input
-          id="admin-search"
-          type="search"
-          placeholder="Search by e-mail, name or business"
-          value={draft}
-          maxLength={200}
-          onChange={(event) => setDraft(event.target.value)}
-          className="max-w-sm"
-        />
-        <Button type="submit" variant="outline">
-          <Search aria-hidden className="size-4" />
-          Search
-        </Button>
-      </form>
+      <SearchForm
+        id="admin-search"
+        label="Search users"
+        placeholder="Search by e-mail, name or business"
+        onSearch={(next) => {
+          setSearch(next);
+          setOffset(0);
+        }}
+      />
       {accounts.isPending ? (
         <Skeleton className="h-64" />
       ) : accounts.isError ? (
