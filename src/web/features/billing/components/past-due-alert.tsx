@@ -8,8 +8,11 @@ import { formatDate } from '../lib/format.ts';
 // docs/decisions/094: a failed renewal keeps access for the grace period; paying the open invoice
 // restores everything at once.
 
-export function pastDueText(graceEndsAt: string): string {
-  return `Your last payment failed. Access continues until ${formatDate(graceEndsAt)}.`;
+/** What a failed renewal means now: access until the grace end, or stopped since then. */
+export function pastDueText(graceEndsAt: string, now = Date.now()): string {
+  return Date.parse(graceEndsAt) > now
+    ? `Your last payment failed. Access continues until ${formatDate(graceEndsAt)}.`
+    : `Your last payment failed. Access stopped on ${formatDate(graceEndsAt)}; paying the open invoice opens it again.`;
 }
 
 export function PastDueAlert({ overview }: { overview: BillingOverview }) {

@@ -10,7 +10,7 @@ import { PastDueBanner } from './past-due-banner.tsx';
 
 const pastDue = premium({
   providerStatus: 'past_due',
-  pastDue: { since: '2026-04-15T12:00:00.000Z', graceEndsAt: '2026-04-22T12:00:00.000Z' },
+  pastDue: { since: '2026-04-15T12:00:00.000Z', graceEndsAt: '2099-04-22T12:00:00.000Z' },
 });
 const paid = () =>
   authValue({ subscription: subscription({ plan: 'premium', trial_ends_at: null }) });
@@ -21,11 +21,34 @@ describe('the past-due banner', () => {
     renderWith(<PastDueBanner />, '/dashboard/calendar', paid());
     const banner = await screen.findByRole('alert');
     expect(banner.textContent).toContain(
-      'Your last payment failed. Access continues until April 22, 2026.',
+      'Your last payment failed. Access continues until April 22, 2099.',
     );
     expect(screen.getByRole('link', { name: 'Fix your payment' }).getAttribute('href')).toBe(
       '/dashboard/subscription',
     );
+  });
+
+  it('says access stopped once the grace period is over', async () => {
+    billingApi({
+      'GET /api/billing': ok(
+        premium({
+          providerStatus: 'past_due',
+          pastDue: { since: '2026-04-15T12:00:00.000Z', graceEndsAt: '2026-04-22T12:00:00.000Z' },
+        }),
+      ),
+    });
+    renderWith(<PastDueBanner />, '/dashboard/calendar', paid());
+    const banner = await screen.findByRole('alert');
+    expect(banner.textContent).toContain(
+      'Your last payment failed. Access stopped on April 22, 2026; paying the open invoice opens it again.',
+    );
+  });
+
+  it('stays away from the plan status page, which offers the way on', async () => {
+    const { calls } = billingApi({ 'GET /api/billing': ok(pastDue) });
+    renderWith(<PastDueBanner />, '/dashboard/trial-expired', paid());
+    await waitFor(() => expect(calls.some((c) => c.path === '/api/billing')).toBe(true));
+    expect(screen.queryByRole('alert')).toBeNull();
   });
 
   it('stays away from the subscription page, which shows the full alert', async () => {

@@ -229,7 +229,7 @@ describe('past due', () => {
       'GET /api/billing': ok(
         premium({
           providerStatus: 'past_due',
-          pastDue: { since: '2026-04-15T12:00:00.000Z', graceEndsAt: '2026-04-22T12:00:00.000Z' },
+          pastDue: { since: '2026-04-15T12:00:00.000Z', graceEndsAt: '2099-04-22T12:00:00.000Z' },
           payUrl: 'https://pay.example/invoices/9',
         }),
       ),
@@ -238,7 +238,7 @@ describe('past due', () => {
     renderPage();
     const alert = await screen.findByRole('alert');
     expect(
-      within(alert).getByText('Your last payment failed. Access continues until April 22, 2026.'),
+      within(alert).getByText('Your last payment failed. Access continues until April 22, 2099.'),
     ).toBeTruthy();
     expect(within(alert).getByRole('link', { name: 'Pay now' }).getAttribute('href')).toBe(
       'https://pay.example/invoices/9',
