@@ -25,6 +25,8 @@ const TENANT_TABLES = [
   'billing_webhook_failures',
   'business_profiles',
   'calendar_events',
+  'campaign_posts',
+  'campaigns',
   'inbox_items',
   'inbox_moderation_actions',
   'inbox_moderation_rules',

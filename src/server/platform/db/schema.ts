@@ -17,3 +17,4 @@ export * from '../../features/queue/queue.tables.ts';
 export * from '../../features/inbox/inbox.tables.ts';
 export * from '../../features/analytics/analytics.tables.ts';
 export * from '../../features/billing/billing.tables.ts';
+export * from '../../features/campaigns/campaigns.tables.ts';
