@@ -10,6 +10,7 @@ import {
   unique,
   uuid,
 } from 'drizzle-orm/pg-core';
+import { CAMPAIGN_STATUSES, CAMPAIGN_STEPS } from '#shared/contracts/campaigns.contract.ts';
 import { calendarEvents } from '../posts/posts.tables.ts';
 import { platformConnections } from '../platforms/platforms.tables.ts';
 import { profiles } from '../profile/profile.tables.ts';
@@ -21,16 +22,6 @@ import { profiles } from '../profile/profile.tables.ts';
 // silent overwrite. Rows name their business (user_id); a planned post belongs to its campaign
 // through the (id, user_id) key, so only to one of its own business, and names its account and
 // its event by id; the service checks both are its own business's.
-
-export const CAMPAIGN_STATUSES = [
-  'draft',
-  'scheduled',
-  'active',
-  'paused',
-  'completed',
-  'cancelled',
-] as const;
-export const CAMPAIGN_STEPS = ['brief', 'schedule', 'plan', 'media', 'review'] as const;
 
 export const campaigns = pgTable(
   'campaigns',
