@@ -48,7 +48,8 @@ export const cadenceSchema = z.strictObject({
   postsPerWeek: z.int().min(1).max(CAMPAIGN_LIMITS.maxPostsPerWeek),
   /** 0 = Sunday, as the posting hours count. */
   weekdays: z.array(z.int().min(0).max(6)).min(1).max(7),
-  times: z.array(z.string().regex(TIME, 'Use HH:MM')).min(1).max(6),
+  /** Empty: the business's posting hours (the start of each), as the queue's default times. */
+  times: z.array(z.string().regex(TIME, 'Use HH:MM')).max(6),
 });
 export type Cadence = z.infer<typeof cadenceSchema>;
 
