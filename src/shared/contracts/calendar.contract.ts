@@ -50,6 +50,8 @@ export const listEventsQuerySchema = z.strictObject({
         .max(MAX_ACCOUNT_FILTER, `Choose at most ${MAX_ACCOUNT_FILTER} accounts`),
     )
     .optional(),
+  /** A campaign's id: the posts launched from it (docs/decisions/095). */
+  campaignId: z.uuid({ error: 'Not a valid campaign id' }).optional(),
   startDate: isoDateTime.optional(),
   endDate: isoDateTime.optional(),
   limit: z.coerce.number().int().min(1).max(MAX_EVENT_PAGE_SIZE).optional(),

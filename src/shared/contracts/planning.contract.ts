@@ -70,8 +70,19 @@ export const coversQuerySchema = z
   );
 export type CoversQuery = z.input<typeof coversQuerySchema>;
 
+/** The campaign a post of the range belongs to, for its colour and the campaign filter. */
+export const eventCampaignSchema = z.object({
+  event_id: z.uuid(),
+  campaign_id: z.uuid(),
+  name: z.string(),
+  color: z.string(),
+});
+export type EventCampaign = z.infer<typeof eventCampaignSchema>;
+
 export const planningRoutes = {
   planned: '/api/calendar-events/planned',
   ideas: '/api/calendar-events/ideas',
   covers: '/api/calendar-events/covers',
+  /** The campaigns of the range's posts (docs/decisions/095). */
+  campaigns: '/api/calendar-events/campaigns',
 } as const;

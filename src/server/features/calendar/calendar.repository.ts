@@ -27,6 +27,8 @@ export interface EventFilters {
   platforms?: readonly string[] | undefined;
   /** Connection ids (lower-case uuids): events with a delivery to any of these accounts. */
   accountIds?: readonly string[] | undefined;
+  /** A campaign's id: the posts launched from it (campaign_posts.event_id). */
+  campaignId?: string | undefined;
   startDate?: Date | undefined;
   endDate?: Date | undefined;
   limit: number;
@@ -78,6 +80,13 @@ export function listEventsStatement(
       (p) =>
         `exists (select 1 from "platform_posts" where "platform_posts"."calendar_event_id" = "calendar_events"."id" and "platform_posts"."user_id" = $1 and "platform_posts"."connection_id" = any(${p}::uuid[]))`,
       [...filters.accountIds],
+    );
+  }
+  if (filters.campaignId) {
+    add(
+      (p) =>
+        `exists (select 1 from "campaign_posts" where "campaign_posts"."event_id" = "calendar_events"."id" and "campaign_posts"."user_id" = $1 and "campaign_posts"."campaign_id" = ${p}::uuid)`,
+      filters.campaignId,
     );
   }
   if (filters.startDate) add((p) => `"calendar_events"."scheduled_for" >= ${p}`, filters.startDate);

@@ -27,6 +27,8 @@ export interface ListEventsFilters {
   platforms?: readonly string[] | undefined;
   /** Connection ids: events with a delivery to any of these accounts (decision 076). */
   accountIds?: readonly string[] | undefined;
+  /** A campaign's id: the posts launched from it (docs/decisions/095). */
+  campaignId?: string | undefined;
   startDate?: string | Date | undefined;
   endDate?: string | Date | undefined;
   limit?: number | undefined;
@@ -124,6 +126,7 @@ function normalizeFilters(filters: ListEventsFilters): repo.EventFilters {
     status: filters.status,
     platforms: platforms && platforms.length > 0 ? platforms : undefined,
     accountIds: accountIds && accountIds.length > 0 ? accountIds : undefined,
+    campaignId: filters.campaignId?.toLowerCase(),
     startDate:
       filters.startDate === undefined ? undefined : requireDate(filters.startDate, 'startDate'),
     endDate: filters.endDate === undefined ? undefined : requireDate(filters.endDate, 'endDate'),
@@ -139,6 +142,7 @@ function listCacheKey(f: repo.EventFilters): string {
     f.status ?? null,
     f.platforms ?? null,
     f.accountIds ?? null,
+    f.campaignId ?? null,
     f.startDate?.toISOString() ?? null,
     f.endDate?.toISOString() ?? null,
     f.limit,

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import {
   coversQuerySchema,
+  eventCampaignSchema,
   eventCoverSchema,
   ideaPostSchema,
   plannedPostSchema,
@@ -59,6 +60,19 @@ export function createPlanningRoutes(deps: AppDeps) {
       responses: envelope(z.array(eventCoverSchema)),
     }),
     async (c) => ok(c, await planning.listCovers(context(c), tenantOf(c), c.req.valid('query'))),
+  );
+
+  router.openapi(
+    createRoute({
+      method: 'get',
+      path: planningRoutes.campaigns,
+      summary: 'The campaign of each post scheduled in a range',
+      tags,
+      request: { query: coversQuerySchema },
+      responses: envelope(z.array(eventCampaignSchema)),
+    }),
+    async (c) =>
+      ok(c, await planning.listEventCampaigns(context(c), tenantOf(c), c.req.valid('query'))),
   );
 
   return router;

@@ -5,6 +5,7 @@ import {
   MAX_PLANNED_POSTS,
   plannedQuerySchema,
   type CoversQuery,
+  type EventCampaign,
   type EventCover,
   type IdeaPost,
   type PlannedPost,
@@ -20,6 +21,7 @@ import { toEventDto } from '../posts/index.ts';
 import { findConnection } from '../platforms/platforms.repository.ts';
 import { requireUserId, scopeForTenant } from '../profile/user-id.ts';
 import * as repo from './planning.repository.ts';
+import { campaignsOfRange } from '../campaigns/event-campaigns.ts';
 
 // The calendar's planning reads (docs/decisions/078): what an Instagram account's profile grid
 // shows above its published media, the ideas tray's drafts without a date, and the first medium
@@ -107,6 +109,21 @@ export async function listCovers(
       }
       return answer;
     }),
+  );
+}
+
+/**
+ * GET /api/calendar-events/campaigns: the campaign of each post scheduled in the range. Not
+ * cached: a launch changes it, and it is one indexed read.
+ */
+export async function listEventCampaigns(
+  ctx: ServiceContext,
+  tenantId: string,
+  query: CoversQuery,
+): Promise<EventCampaign[]> {
+  const { scope, input } = begin(ctx, tenantId, coversQuerySchema, query);
+  return withTenant(ctx.deps.database, scope, (tx) =>
+    campaignsOfRange(tx, tenantId, new Date(input.startDate), new Date(input.endDate), MAX_COVERS),
   );
 }
 
