@@ -43,6 +43,7 @@ export const planningPaths = {
   planned: '/api/calendar-events/planned',
   ideas: '/api/calendar-events/ideas',
   covers: '/api/calendar-events/covers',
+  campaigns: '/api/calendar-events/campaigns',
 } as const;
 
 /** A post saved, read, moved and deleted, each in one request (docs/decisions/087). */

@@ -12,6 +12,8 @@ export const calendarKeys = {
   /** The first medium of each post of a range, for the chips. */
   covers: (userId: string, start: string, end: string) =>
     [...postKeys.lists(userId), 'covers', start, end] as const,
+  campaigns: (userId: string, start: string, end: string) =>
+    [...postKeys.lists(userId), 'campaigns', start, end] as const,
   /** The posts planned for an Instagram account, for its grid. */
   planned: (userId: string, accountId: string) =>
     [...postKeys.lists(userId), 'planned', accountId] as const,

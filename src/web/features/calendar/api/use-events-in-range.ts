@@ -21,6 +21,8 @@ export interface CalendarFilters {
    * picker once the business has a connection.
    */
   accountIds: readonly string[];
+  /** One campaign's posts (docs/decisions/095); null: every post. */
+  campaignId: string | null;
 }
 
 export const NO_FILTERS: CalendarFilters = {
@@ -28,6 +30,7 @@ export const NO_FILTERS: CalendarFilters = {
   status: null,
   type: null,
   accountIds: [],
+  campaignId: null,
 };
 
 export interface RangeQuery {
@@ -44,6 +47,7 @@ export const rangeKey = (userId: string, query: RangeQuery) =>
     query.filters.status,
     query.filters.type,
     [...query.filters.accountIds].sort().join(','),
+    query.filters.campaignId,
   ]);
 
 /**
@@ -67,6 +71,7 @@ export async function listEventsInRange(
         type: query.filters.type ?? undefined,
         accountIds:
           query.filters.accountIds.length > 0 ? query.filters.accountIds.join(',') : undefined,
+        campaignId: query.filters.campaignId ?? undefined,
         limit: MAX_EVENT_PAGE_SIZE,
         offset,
       },

@@ -1,5 +1,10 @@
 import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
-import type { EventCover, IdeaPost, PlannedPost } from '#shared/contracts/planning.contract.ts';
+import type {
+  EventCampaign,
+  EventCover,
+  IdeaPost,
+  PlannedPost,
+} from '#shared/contracts/planning.contract.ts';
 import type { InstagramMediaPage } from '#shared/contracts/platforms.contract.ts';
 import { api } from '../../../lib/api-client.ts';
 import { planningPaths, platformPaths } from '../../../lib/api-paths.ts';
@@ -69,4 +74,31 @@ export function useRangeCovers(
     meta: { handlesErrors: true },
   });
   return query.data ?? NO_COVERS;
+}
+
+const NO_CAMPAIGNS: ReadonlyMap<string, EventCampaign> = new Map();
+
+/**
+ * The campaign of each post of the range on screen, by post id (docs/decisions/095): its colour
+ * on the chip and the campaign filter's choices. None while they load or cannot be read.
+ */
+export function useRangeCampaigns(
+  userId: string | null,
+  start: Date,
+  end: Date,
+): ReadonlyMap<string, EventCampaign> {
+  const query = useQuery({
+    queryKey: calendarKeys.campaigns(userId ?? NO_USER, start.toISOString(), end.toISOString()),
+    queryFn: async ({ signal }) => {
+      const list = await api.get<EventCampaign[]>(planningPaths.campaigns, {
+        query: { startDate: start.toISOString(), endDate: end.toISOString() },
+        signal,
+      });
+      return new Map(list.map((c) => [c.event_id, c]));
+    },
+    enabled: userId !== null,
+    // A nicety like the covers: a failure leaves the chips as they were.
+    meta: { handlesErrors: true },
+  });
+  return query.data ?? NO_CAMPAIGNS;
 }

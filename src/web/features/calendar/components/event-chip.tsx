@@ -12,6 +12,7 @@ import {
   TYPE_LABELS,
 } from '../../posts/index.ts';
 import { formatTime } from '../../../lib/date-format.ts';
+import { CampaignsContext } from '../lib/campaigns-context.ts';
 import { CoversContext } from '../lib/covers-context.ts';
 import { PostThumb } from './post-thumb.tsx';
 
@@ -33,13 +34,13 @@ interface EventChipProps extends ChipActions {
   verticalStep: 'hour' | 'week';
 }
 
-function describe(event: CalendarEvent, time: string): string {
+function describe(event: CalendarEvent, time: string, campaign: string | null): string {
   const platforms = platformNames(event.platforms);
   return [
     event.title,
     time,
     statusLabel(event.status),
-    TYPE_LABELS[event.type],
+    campaign ? `Campaign ${campaign}` : TYPE_LABELS[event.type],
     platforms || 'No platform',
   ].join(', ');
 }
@@ -58,8 +59,9 @@ export const EventChip = memo(function EventChip({
   const movable = canEdit && canMove(event);
   // Its first medium as a small picture, and the title on up to two lines (docs/decisions/078).
   const cover = use(CoversContext).get(event.id)?.cover ?? null;
+  const campaign = use(CampaignsContext).get(event.id) ?? null;
   const phonePicture = stacked && cover !== null;
-  const label = describe(event, time);
+  const label = describe(event, time, campaign?.name ?? null);
 
   function onKeyDown(e: KeyboardEvent<HTMLButtonElement>) {
     if (!movable || !e.altKey) return;
@@ -93,6 +95,8 @@ export const EventChip = memo(function EventChip({
       aria-label={label}
       aria-describedby={movable ? MOVE_HINT_ID : undefined}
       title={label}
+      // A campaign's posts wear its colour (docs/decisions/095).
+      style={campaign ? { borderColor: campaign.color, borderWidth: 2 } : undefined}
       className={cn(
         'relative z-10 flex w-full min-w-0 items-center gap-1.5 rounded-md border py-0.5 pr-1.5 pl-1 text-left text-xs',
         'transition-shadow hover:shadow-sm focus-visible:outline-2 focus-visible:outline-offset-1 focus-visible:outline-ring',

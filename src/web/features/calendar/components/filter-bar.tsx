@@ -14,15 +14,19 @@ const selectClasses = cn(inputClasses, 'h-9 w-auto min-w-36 pr-8');
 export function FilterBar({
   filters,
   onChange,
+  campaigns = [],
 }: {
   filters: CalendarFilters;
   onChange(filters: CalendarFilters): void;
+  /** The campaigns of the posts on screen, for the campaign filter (docs/decisions/095). */
+  campaigns?: ReadonlyArray<{ id: string; name: string }>;
 }) {
   const active =
     filters.platform !== null ||
     filters.status !== null ||
     filters.type !== null ||
-    filters.accountIds.length > 0;
+    filters.accountIds.length > 0 ||
+    filters.campaignId !== null;
   return (
     <form
       aria-label="Filters"
@@ -98,6 +102,24 @@ export function FilterBar({
           ))}
         </select>
       </div>
+      {campaigns.length > 0 || filters.campaignId !== null ? (
+        <div className="grid gap-1.5">
+          <Label htmlFor="calendar-filter-campaign">Campaign</Label>
+          <select
+            id="calendar-filter-campaign"
+            className={selectClasses}
+            value={filters.campaignId ?? ''}
+            onChange={(e) => onChange({ ...filters, campaignId: e.target.value || null })}
+          >
+            <option value="">All posts</option>
+            {campaigns.map((c) => (
+              <option key={c.id} value={c.id}>
+                {c.name}
+              </option>
+            ))}
+          </select>
+        </div>
+      ) : null}
       <AccountFilter
         value={filters.accountIds}
         onChange={(accountIds) => onChange({ ...filters, accountIds })}

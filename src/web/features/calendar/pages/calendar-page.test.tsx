@@ -33,7 +33,12 @@ function event(
 
 function renderCalendar(
   events: CalendarEvent[],
-  options: { role?: string; path?: string; plan?: 'free' | 'trial' } = {},
+  options: {
+    role?: string;
+    path?: string;
+    plan?: 'free' | 'trial';
+    campaigns?: Array<{ event_id: string; campaign_id: string; name: string; color: string }>;
+  } = {},
 ) {
   const api = mockApi({
     'GET /api/staff/me': ok({
@@ -44,6 +49,7 @@ function renderCalendar(
       memberships: [],
     }),
     'GET /api/calendar-events': ok(events),
+    'GET /api/calendar-events/campaigns': ok(options.campaigns ?? []),
     'GET /api/calendar-events/feed': ok({ active: false, created_at: null, url: null }),
     'POST /api/posts': fail(400, 'VALIDATION_ERROR', 'Failed to save draft', {
       fieldErrors: { scheduled_for: 'Please enter a valid date and time' },
@@ -186,5 +192,31 @@ describe('calendar page', () => {
     const slot = document.querySelector('[data-slot="2026-03-29T02"]') as HTMLElement;
     expect(await within(slot).findByText('After the change')).toBeTruthy();
     expect(document.querySelectorAll('[data-slot^="2026-03-29T"]')).toHaveLength(24);
+  });
+});
+
+describe('campaigns on the calendar', () => {
+  it("names a post's campaign, wears its colour and filters to one campaign", async () => {
+    const post = event(41, 'Spring opening: the window', '2026-03-30T09:00:00.000Z', {
+      type: 'campaign',
+    });
+    const campaignId = '00000000-0000-4000-8000-00000000c001';
+    const api = renderCalendar([post], {
+      campaigns: [
+        { event_id: post.id, campaign_id: campaignId, name: 'Spring opening', color: '#16a34a' },
+      ],
+    });
+    const chip = await screen.findByRole('button', { name: /Campaign Spring opening/ });
+    expect(chip.style.borderColor).toBe('rgb(22, 163, 74)');
+    fireEvent.change(await screen.findByLabelText('Campaign'), { target: { value: campaignId } });
+    await screen.findByRole('button', { name: /Campaign Spring opening/ });
+    const asked = api.fetchMock.mock.calls.map(([input]) => new URL(String(input), 'http://x'));
+    expect(
+      asked.some(
+        (url) =>
+          url.pathname === '/api/calendar-events' &&
+          url.searchParams.get('campaignId') === campaignId,
+      ),
+    ).toBe(true);
   });
 });

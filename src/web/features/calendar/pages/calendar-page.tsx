@@ -44,7 +44,8 @@ import { ListView } from '../components/list-view.tsx';
 import { QueueView } from '../components/queue/queue-view.tsx';
 import { GridView } from '../components/grid/grid-view.tsx';
 import { IdeasTray } from '../components/ideas/ideas-tray.tsx';
-import { useRangeCovers } from '../api/use-planning.ts';
+import { useRangeCampaigns, useRangeCovers } from '../api/use-planning.ts';
+import { CampaignsContext } from '../lib/campaigns-context.ts';
 import { CoversContext } from '../lib/covers-context.ts';
 import { useIdeasTray } from '../lib/use-ideas.ts';
 import { MonthView } from '../components/month-view.tsx';
@@ -100,6 +101,13 @@ function Calendar({ userId, timeZone }: { userId: string | null; timeZone: strin
   const index = useMemo(() => indexEvents(query.data ?? [], timeZone), [query.data, timeZone]);
   // Chips show their post's first medium; ideas wait beside the month and week views (078).
   const covers = useRangeCovers(userId, range.start, range.end);
+  // Posts launched from a campaign wear its colour, and the filter offers its campaigns (095).
+  const campaigns = useRangeCampaigns(userId, range.start, range.end);
+  const campaignChoices = useMemo(() => {
+    const byId = new Map<string, string>();
+    for (const mark of campaigns.values()) byId.set(mark.campaign_id, mark.name);
+    return [...byId].map(([id, name]) => ({ id, name }));
+  }, [campaigns]);
   const tray = useIdeasTray(
     userId,
     timeZone,
@@ -210,7 +218,7 @@ function Calendar({ userId, timeZone }: { userId: string | null; timeZone: strin
           onOpenPost={(id) => setParams((current) => withComposer(current, { eventId: id }))}
         />
       ) : (
-        <FilterBar filters={filters} onChange={setFilters} />
+        <FilterBar filters={filters} onChange={setFilters} campaigns={campaignChoices} />
       )}
 
       {!queue && !grid && query.isError ? (
@@ -223,40 +231,42 @@ function Calendar({ userId, timeZone }: { userId: string | null; timeZone: strin
       ) : null}
 
       <div className="flex items-start gap-4" hidden={queue || grid}>
-        <CoversContext value={covers}>
-          <div
-            aria-busy={query.isPending}
-            className={cn('min-w-0 flex-1', query.isPending ? 'opacity-60' : '')}
-          >
-            {view === 'month' ? (
-              <MonthView
-                days={range.days}
-                month={anchor.month}
-                today={today}
-                byDay={index.byDay}
-                timeZone={timeZone}
-                label={label}
-                actions={actions}
-              />
-            ) : view === 'list' ? (
-              <ListView
-                days={range.days}
-                byDay={index.byDay}
-                timeZone={timeZone}
-                onOpen={actions.onOpen}
-              />
-            ) : (
-              <TimeGridView
-                days={range.days}
-                today={today}
-                byHour={index.byHour}
-                timeZone={timeZone}
-                label={label}
-                actions={actions}
-              />
-            )}
-          </div>
-        </CoversContext>
+        <CampaignsContext value={campaigns}>
+          <CoversContext value={covers}>
+            <div
+              aria-busy={query.isPending}
+              className={cn('min-w-0 flex-1', query.isPending ? 'opacity-60' : '')}
+            >
+              {view === 'month' ? (
+                <MonthView
+                  days={range.days}
+                  month={anchor.month}
+                  today={today}
+                  byDay={index.byDay}
+                  timeZone={timeZone}
+                  label={label}
+                  actions={actions}
+                />
+              ) : view === 'list' ? (
+                <ListView
+                  days={range.days}
+                  byDay={index.byDay}
+                  timeZone={timeZone}
+                  onOpen={actions.onOpen}
+                />
+              ) : (
+                <TimeGridView
+                  days={range.days}
+                  today={today}
+                  byHour={index.byHour}
+                  timeZone={timeZone}
+                  label={label}
+                  actions={actions}
+                />
+              )}
+            </div>
+          </CoversContext>
+        </CampaignsContext>
         {tray.enabled ? <IdeasTray tray={tray} timeZone={timeZone} /> : null}
       </div>
 
