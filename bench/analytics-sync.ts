@@ -50,7 +50,7 @@ export const TARGETS = {
 } as const;
 
 const FULL_ACCOUNTS = 1_000;
-const WORLDS_PER_SIMULATOR = 10;
+export const WORLDS_PER_SIMULATOR = 10;
 const CONCURRENCY = 4;
 const DAY_MS = 86_400_000;
 /** What decision 092 expects of a daily run, besides one call per post sample. */
@@ -164,7 +164,7 @@ function watchSimulator(simulator: MetaGraphSimulator, stats: SimStats) {
   }) as typeof simulator.app.fetch;
 }
 
-interface Shard {
+export interface Shard {
   deps: AppDeps;
   simulator: MetaGraphSimulator;
 }
@@ -173,7 +173,7 @@ interface Shard {
  * Connects every business's Page and its Instagram account (Facebook Login) with a long-lived
  * Page token minted in the simulator, and marks both as backfilled a year back.
  */
-async function seedAccounts(
+export async function seedAccounts(
   database: Database,
   shards: Shard[],
   encrypt: (token: string, context: string) => string,

@@ -15,6 +15,11 @@ import {
 import { bundle, printBundle, type BundleResult } from './bundle.ts';
 import { calendarList, printCalendarList, type CalendarListResult } from './calendar-list.ts';
 import { calendarView, printCalendarView, type CalendarViewResult } from './calendar-view.ts';
+import {
+  campaignLaunch,
+  printCampaignLaunch,
+  type CampaignLaunchResult,
+} from './campaign-launch.ts';
 import { coldStart, printColdStart, type ColdStartResult } from './cold-start.ts';
 import { inboxIngest, printInboxIngest, type InboxIngestResult } from './inbox-ingest.ts';
 import { inboxList, printInboxList, type InboxListResult } from './inbox-list.ts';
@@ -44,7 +49,8 @@ type Result =
   | InboxIngestResult
   | AnalyticsQueriesResult
   | AnalyticsSyncResult
-  | BillingWebhooksResult;
+  | BillingWebhooksResult
+  | CampaignLaunchResult;
 
 interface Benchmark {
   name: string;
@@ -61,6 +67,7 @@ const BENCHMARKS: Benchmark[] = [
   { name: 'analytics-queries', run: analyticsQueries, print: printAnalyticsQueries },
   { name: 'analytics-sync', run: analyticsSync, print: printAnalyticsSync },
   { name: 'billing-webhooks', run: billingWebhooks, print: printBillingWebhooks },
+  { name: 'campaign-launch', run: campaignLaunch, print: printCampaignLaunch },
   { name: 'bundle', run: bundle, print: printBundle },
   { name: 'page-weight', run: pageWeight, print: printPageWeight },
   { name: 'media', run: media, print: printMedia },

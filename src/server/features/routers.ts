@@ -18,6 +18,7 @@ import { createQueueRoutes } from './queue/queue.routes.ts';
 import { createInboxRoutes } from './inbox/index.ts';
 import { createAnalyticsRoutes } from './analytics/index.ts';
 import { createBillingRoutes } from './billing/index.ts';
+import { createCampaignsRoutes } from './campaigns/index.ts';
 
 /** Each area's router; their paths do not overlap. */
 export const featureRouters: Array<(deps: AppDeps) => ReturnType<typeof createRouter>> = [
@@ -40,4 +41,5 @@ export const featureRouters: Array<(deps: AppDeps) => ReturnType<typeof createRo
   createInboxRoutes,
   createAnalyticsRoutes,
   createBillingRoutes,
+  createCampaignsRoutes,
 ];
