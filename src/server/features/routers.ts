@@ -19,6 +19,7 @@ import { createInboxRoutes } from './inbox/index.ts';
 import { createAnalyticsRoutes } from './analytics/index.ts';
 import { createBillingRoutes } from './billing/index.ts';
 import { createCampaignsRoutes } from './campaigns/index.ts';
+import { createEngineRoomRoutes } from './engine-room/index.ts';
 
 /** Each area's router; their paths do not overlap. */
 export const featureRouters: Array<(deps: AppDeps) => ReturnType<typeof createRouter>> = [
@@ -42,4 +43,5 @@ export const featureRouters: Array<(deps: AppDeps) => ReturnType<typeof createRo
   createAnalyticsRoutes,
   createBillingRoutes,
   createCampaignsRoutes,
+  createEngineRoomRoutes,
 ];

@@ -27,6 +27,8 @@ const TENANT_TABLES = [
   'calendar_events',
   'campaign_posts',
   'campaigns',
+  'engine_messages',
+  'engine_sessions',
   'inbox_items',
   'inbox_moderation_actions',
   'inbox_moderation_rules',
