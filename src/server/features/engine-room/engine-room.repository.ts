@@ -46,8 +46,10 @@ export async function insertSession(
   return row!;
 }
 
+// Qualified by hand: in a one-table select the builder writes its columns without the table's
+// name, which inside this subquery would name the message's own columns.
 const messageCount = sql<number>`(select count(*)::int from ${engineMessages} m
-  where m.session_id = ${engineSessions.id} and m.user_id = ${engineSessions.userId})`;
+  where m.session_id = "engine_sessions"."id" and m.user_id = "engine_sessions"."user_id")`;
 
 export async function listSessions(
   tx: Tx,

@@ -256,6 +256,12 @@ describe('the offline engine', () => {
     expect(reopened.messages.map((m) => m.role)).toEqual(['user', 'assistant']);
     expect(reopened.messages[0]!.toolCalls).toEqual([]);
     expect(reopened.messages[1]!.toolCalls).toEqual([call]);
+    // The list counts the session's messages.
+    const listed = (await user.client.request(SESSIONS)).json.data as Array<{
+      id: string;
+      messageCount: number;
+    }>;
+    expect(listed.find((s) => s.id === session.id)?.messageCount).toBe(2);
   });
 
   it('dismisses a card without running it', async () => {
@@ -301,6 +307,18 @@ describe('the offline engine', () => {
     expect(byTag[0]).toMatchObject({ tool: 'find_media', args: { tags: ['croissant'] } });
     const result = (await confirm(user.client, session.id, byTag[0]!.id)).json.data;
     expect(result.result.mediaIds).toEqual([tagged]);
+  });
+
+  it('asks when to post as suggested times, and drafts for every account when none is named', async () => {
+    const session = await newSession(user.client);
+    const [when] = cardsOf((await send(user.client, session.id, 'When should I post?')).events);
+    expect(when).toMatchObject({ tool: 'suggest_times' });
+    const [drafts] = cardsOf(
+      (await send(user.client, session.id, 'Draft 3 posts for next week')).events,
+    );
+    const posts = (drafts!.args as { posts: Array<{ connectionId: string }> }).posts;
+    // Three in all, taking turns across the business's accounts (not three each).
+    expect(posts).toHaveLength(3);
   });
 
   it('suggests times', async () => {

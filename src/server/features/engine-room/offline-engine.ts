@@ -135,10 +135,9 @@ function draftPosts(text: string, match: RegExpMatchArray, context: EngineContex
       calls: [],
     };
   }
-  if (named.length === 0) {
-    const names = context.accounts.map((a) => `${a.name} (${a.platform})`).join(', ');
-    return { content: `Which account should I draft for? Your accounts: ${names}.`, calls: [] };
-  }
+  // No account named: the posts take turns across every account (n in all, not n each).
+  const spread = named.length === 0;
+  const targets = spread ? context.accounts : named;
   const days = daysOf(text, context);
   const times = spreadTimes(n, days, context);
   const images = context.media.filter((m) => m.kind === 'image');
@@ -147,8 +146,10 @@ function draftPosts(text: string, match: RegExpMatchArray, context: EngineContex
     .replace(/\b(next week|this week|tomorrow|schedule[ds]?)\b/gi, '')
     .trim();
   const posts: z.infer<typeof draftPostsArgsSchema>['posts'] = [];
-  named.forEach((account) => {
+  const rounds = spread ? [targets] : targets.map((account) => [account]);
+  rounds.forEach((accounts) => {
     for (let i = 0; i < n; i++) {
+      const account = accounts[i % accounts.length]!;
       const options = {
         prompt: topic.length >= 3 ? topic : `A post from ${context.voice.businessName}`,
         platform: account.platform,
@@ -177,7 +178,7 @@ function draftPosts(text: string, match: RegExpMatchArray, context: EngineContex
   });
   const intent = /\bschedul/i.test(text) ? 'schedule' : 'draft';
   const args: z.infer<typeof draftPostsArgsSchema> = { posts: posts.slice(0, 20), intent };
-  const whom = named.map((a) => a.name).join(', ');
+  const whom = spread ? 'your accounts' : named.map((a) => a.name).join(', ');
   return {
     content: `Here ${n === 1 ? 'is 1 post' : `are ${n} posts`} for ${whom}, to save as ${intent === 'draft' ? 'drafts' : 'scheduled posts'} once you confirm.`,
     calls: [{ tool: 'draft_posts', args }],
@@ -297,7 +298,9 @@ function recognise(text: string, context: EngineContext): OfflineAnswer {
       text,
     );
   if (find) return findMedia(find, context);
-  if (/\b(suggest|best)\b.*\btimes?\b/i.test(text)) return suggestTimes(text, context);
+  if (/\b(suggest|best)\b.*\btimes?\b/i.test(text) || /\bwhen\b.*\b(post|publish)\b/i.test(text)) {
+    return suggestTimes(text, context);
+  }
   const check = /\bcheck\s+(?:this|my|the)?\s*post\b[^:]*:\s*([\s\S]+)/i.exec(text);
   if (check) return checkPost(text, check, context);
   return { content: OFFLINE_HELP, calls: [] };
