@@ -33,6 +33,19 @@ describe('buildBreadcrumbs', () => {
   });
 });
 
+describe('ids in the address', () => {
+  it('names an id by what it is the id of', () => {
+    const id = '9f79d66c-3af0-4d2a-8a3e-2f0c4b5e6a71';
+    expect(buildBreadcrumbs(`/dashboard/engine-room/sessions/${id}`).map((c) => c.label)).toEqual([
+      'Dashboard',
+      'Engine Room',
+      'Sessions',
+      'Session',
+    ]);
+    expect(buildBreadcrumbs(`/dashboard/campaigns/${id}`).at(-1)?.label).toBe('Campaign');
+  });
+});
+
 describe('named pages', () => {
   it('heads the trial-expired address by what it shows in every state', () => {
     expect(buildBreadcrumbs('/dashboard/trial-expired').at(-1)?.label).toBe('Plan Status');

@@ -44,15 +44,23 @@ export function segmentLabel(segment: string): string {
     .join(' ');
 }
 
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** An id in the address is named by what it is the id of, never shown as the id itself. */
+const ID_LABELS: Readonly<Record<string, string>> = { campaigns: 'Campaign', sessions: 'Session' };
+
 /** "Dashboard" first, then one crumb per later segment; the last one is the current page. */
 export function buildBreadcrumbs(pathname: string): Breadcrumb[] {
   const segments = pathname.split('/').filter((segment) => segment !== '');
   const crumbs: Breadcrumb[] = [{ label: 'Dashboard', href: '/dashboard', current: false }];
   let href = `/${segments[0] ?? 'dashboard'}`;
-  for (const segment of segments.slice(1)) {
+  segments.slice(1).forEach((segment, i) => {
     href += `/${segment}`;
-    crumbs.push({ label: segmentLabel(segment), href, current: false });
-  }
+    const label = UUID.test(segment)
+      ? (ID_LABELS[segments[i] ?? ''] ?? 'Details')
+      : segmentLabel(segment);
+    crumbs.push({ label, href, current: false });
+  });
   const last = crumbs[crumbs.length - 1];
   if (last) last.current = true;
   return crumbs;
