@@ -34,14 +34,20 @@ export const APP_PAGE_PATHS: readonly string[] = [
   '/dashboard/ai-content',
   '/dashboard/analytics',
   '/dashboard/campaigns',
+  '/dashboard/campaigns/new',
   '/dashboard/engine-room',
+  '/dashboard/engine-room/sessions',
   '/dashboard/audience',
   '/dashboard/social-monitor',
   '/dashboard/subscription',
 ];
 
 /** Pages whose address carries a value: `:token` is one path segment. */
-export const APP_PAGE_PATTERNS: readonly string[] = ['/accept-invitation/:token'];
+export const APP_PAGE_PATTERNS: readonly string[] = [
+  '/accept-invitation/:token',
+  '/dashboard/campaigns/:id',
+  '/dashboard/engine-room/sessions/:sessionId',
+];
 
 const exact = new Set(APP_PAGE_PATHS);
 const patterns = APP_PAGE_PATTERNS.map(

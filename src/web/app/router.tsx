@@ -30,7 +30,7 @@ const marketing = {
  * Dashboard areas that are still "coming soon" pages. Listed as plain slugs (not from the areas
  * table) so that table and its icons stay out of the root bundle.
  */
-const COMING_SOON_AREAS = ['campaigns', 'engine-room', 'audience'] as const;
+const COMING_SOON_AREAS = ['audience'] as const;
 
 export const routes: RouteObject[] = [
   {
@@ -160,6 +160,37 @@ export const routes: RouteObject[] = [
               {
                 path: 'subscription',
                 lazy: lazyPage(() => import('../features/billing/pages/subscription-page.tsx')),
+              },
+              {
+                path: 'campaigns',
+                children: [
+                  {
+                    index: true,
+                    lazy: lazyPage(() => import('../features/campaigns/pages/campaigns-page.tsx')),
+                  },
+                  {
+                    path: 'new',
+                    lazy: lazyPage(
+                      () => import('../features/campaigns/pages/new-campaign-page.tsx'),
+                    ),
+                  },
+                  {
+                    // The wizard while a draft, the detail once launched.
+                    path: ':id',
+                    lazy: lazyPage(() => import('../features/campaigns/pages/campaign-page.tsx')),
+                  },
+                ],
+              },
+              {
+                // One page for both addresses, so a conversation carries on when its new session's
+                // address opens; the session id is read from the child route's params.
+                path: 'engine-room',
+                lazy: lazyPage(() => import('../features/engine-room/pages/engine-room-page.tsx')),
+                children: [
+                  { index: true, element: null },
+                  { path: 'sessions', element: null },
+                  { path: 'sessions/:sessionId', element: null },
+                ],
               },
               ...COMING_SOON_AREAS.map((slug): RouteObject => ({
                 path: slug,
