@@ -31,6 +31,17 @@ export const CAMPAIGN_PAGE_SIZE = 20;
 
 const isoDate = z.iso.date({ error: 'Use a date as YYYY-MM-DD' });
 
+/**
+ * How a published post did, from the stored insights (docs/decisions/092): reach, interactions,
+ * and interactions ÷ reach in percent. Null before the insights sync has read it.
+ */
+export const postPerformanceSchema = z.object({
+  reach: z.number().nullable(),
+  interactions: z.number().nullable(),
+  engagementRate: z.number().nullable(),
+});
+export type PostPerformance = z.infer<typeof postPerformanceSchema>;
+
 /** A planned post as stored and shown: the plan's fields, plus what became of it. */
 export const campaignPostSchema = plannedPostSchema.extend({
   id: z.uuid(),
@@ -41,6 +52,7 @@ export const campaignPostSchema = plannedPostSchema.extend({
   status: z.string().nullable(),
   /** The account's name and platform, for the list. */
   account: z.object({ name: z.string(), platform: z.string() }).nullable(),
+  performance: postPerformanceSchema.nullable(),
 });
 export type CampaignPost = z.infer<typeof campaignPostSchema>;
 
@@ -76,6 +88,10 @@ export const campaignSchema = campaignSummarySchema.extend({
   cadence: cadenceSchema.nullable(),
   planSource: z.enum(['ai', 'offline', 'manual']).nullable(),
   posts: z.array(campaignPostSchema),
+  /** The published posts' figures together (null before any was read), and when last read. */
+  performance: postPerformanceSchema
+    .extend({ measuredPosts: z.int(), fetchedAt: z.string().nullable() })
+    .nullable(),
   createdAt: z.string(),
 });
 export type Campaign = z.infer<typeof campaignSchema>;

@@ -108,6 +108,8 @@ export const analyticsPosts = pgTable(
     unique('analytics_posts_id_user_id_key').on(t.id, t.userId),
     index('analytics_posts_connection_published_idx').on(t.connectionId, t.publishedAt),
     index('analytics_posts_user_id_idx').on(t.userId),
+    // A campaign's figures are read by its calendar posts' deliveries (docs/decisions/095).
+    index('analytics_posts_platform_post_idx').on(t.platformPostId),
     index('analytics_posts_next_sample_idx')
       .on(t.nextSampleAt)
       .where(sql`${t.nextSampleAt} IS NOT NULL`),

@@ -1,7 +1,7 @@
 import { and, asc, count, desc, eq, ilike, inArray, or, sql, type SQL } from 'drizzle-orm';
 import type { PlannedPost } from '#shared/contracts/campaign-plan.contract.ts';
 import { CAMPAIGN_PAGE_SIZE, type CampaignStatus } from '#shared/contracts/campaigns.contract.ts';
-import type { Tx } from '#server/platform/db/client.ts';
+import { rowsOf, type Tx } from '#server/platform/db/client.ts';
 import { mediaItems } from '../media/media.tables.ts';
 import { platformConnections } from '../platforms/platforms.tables.ts';
 import { calendarEvents } from '../posts/index.ts';
@@ -366,4 +366,47 @@ export function shownStatus(
   if (counts.posts > 0 && counts.ahead === 0) return 'completed';
   if (counts.published > 0) return 'active';
   return 'scheduled';
+}
+
+export interface EventPerformance {
+  reach: number | null;
+  interactions: number | null;
+  fetchedAt: Date | null;
+}
+
+/**
+ * The stored insights of the launched posts (docs/decisions/092), by calendar post: a post's
+ * deliveries summed (a post to two accounts has two).
+ */
+export async function performanceOf(
+  tx: Tx,
+  userId: string,
+  eventIds: readonly string[],
+): Promise<Map<string, EventPerformance>> {
+  if (eventIds.length === 0) return new Map();
+  const rows = rowsOf<{
+    event_id: string;
+    reach: number | null;
+    interactions: number | null;
+    fetched_at: string | Date | null;
+  }>(
+    await tx.execute(sql`
+      select pp.calendar_event_id as event_id, sum(ap.reach) as reach,
+             sum(ap.interactions) as interactions, max(ap.fetched_at) as fetched_at
+        from public.platform_posts pp
+        join public.analytics_posts ap on ap.platform_post_id = pp.id and ap.user_id = pp.user_id
+       where pp.user_id = ${userId}
+         and pp.calendar_event_id = any(${`{${eventIds.join(',')}}`}::uuid[])
+       group by pp.calendar_event_id`),
+  );
+  return new Map(
+    rows.map((r) => [
+      r.event_id,
+      {
+        reach: r.reach === null ? null : Number(r.reach),
+        interactions: r.interactions === null ? null : Number(r.interactions),
+        fetchedAt: r.fetched_at === null ? null : new Date(r.fetched_at),
+      },
+    ]),
+  );
 }

@@ -27,6 +27,8 @@ import {
   findCampaign,
   insertCampaign,
   listCampaignPosts,
+  performanceOf,
+  type EventPerformance,
   listCampaignRows,
   ownConnectionIds,
   ownMedia,
@@ -39,6 +41,7 @@ import {
   AHEAD_STATUSES,
 } from './campaigns.repository.ts';
 import { campaignDays } from './plan-slots.ts';
+import { engagementRate } from '../analytics/measures.ts';
 
 // A campaign's draft (docs/product/screens.md#campaigns): made at the wizard's first step and
 // saved at every step after it. Every change names the version it was made on; a change made on
@@ -149,7 +152,7 @@ export function plannedPostOf(row: CampaignPostView): PlannedPost {
   };
 }
 
-function postDto(row: CampaignPostView): CampaignPost {
+function postDto(row: CampaignPostView, figures?: EventPerformance): CampaignPost {
   return {
     ...plannedPostOf(row),
     id: row.id,
@@ -159,6 +162,32 @@ function postDto(row: CampaignPostView): CampaignPost {
     account: row.account
       ? { name: accountLabel(row.account), platform: row.account.platform }
       : null,
+    performance: figures
+      ? {
+          reach: figures.reach,
+          interactions: figures.interactions,
+          engagementRate: engagementRate(figures.interactions, figures.reach),
+        }
+      : null,
+  };
+}
+
+/** The published posts' figures together: sums, and the rate of the sums. */
+function totalOf(figures: readonly EventPerformance[]): Campaign['performance'] {
+  if (figures.length === 0) return null;
+  const sum = (pick: (f: EventPerformance) => number | null) => {
+    const known = figures.map(pick).filter((v): v is number => v !== null);
+    return known.length > 0 ? known.reduce((a, b) => a + b, 0) : null;
+  };
+  const reach = sum((f) => f.reach);
+  const interactions = sum((f) => f.interactions);
+  const latest = Math.max(...figures.map((f) => f.fetchedAt?.getTime() ?? 0));
+  return {
+    reach,
+    interactions,
+    engagementRate: engagementRate(interactions, reach),
+    measuredPosts: figures.length,
+    fetchedAt: latest > 0 ? new Date(latest).toISOString() : null,
   };
 }
 
@@ -203,6 +232,12 @@ function summaryDto(row: CampaignRow, counts: CampaignCounts): CampaignSummary {
 /** The campaign as shown: its fields, its posts with what became of them, its progress. */
 export async function campaignView(tx: Tx, tenantId: string, row: CampaignRow): Promise<Campaign> {
   const posts = await listCampaignPosts(tx, tenantId, [row.id]);
+  // How the published posts did, from the stored insights (docs/decisions/092).
+  const figures = await performanceOf(
+    tx,
+    tenantId,
+    posts.map((p) => p.eventId).filter((id): id is string => id !== null),
+  );
   const cadence = cadenceSchema.safeParse(row.cadence);
   return {
     ...summaryDto(row, countsOf(posts)),
@@ -211,7 +246,8 @@ export async function campaignView(tx: Tx, tenantId: string, row: CampaignRow): 
     formats: row.formats as Campaign['formats'],
     cadence: cadence.success ? cadence.data : null,
     planSource: row.planSource,
-    posts: posts.map(postDto),
+    posts: posts.map((p) => postDto(p, p.eventId ? figures.get(p.eventId) : undefined)),
+    performance: totalOf([...figures.values()]),
     createdAt: row.createdAt.toISOString(),
   };
 }

@@ -15,7 +15,7 @@ beforeAll(async () => {
 });
 
 describe('the campaigns of a range', () => {
-  it("names each launched post's campaign and colour, and nothing of another business", async () => {
+  it("names each launched post's campaign and colour, shows how its posts did, and nothing of another business", async () => {
     const b = await campaignBusiness(t);
     const start = hoursAhead(48);
     const posts = await plannedPosts(t, b, 3, { start, everyHours: 5 });
@@ -55,6 +55,39 @@ describe('the campaigns of a range', () => {
     );
     const all = await b.user.client.request(`/api/calendar-events?${range}`);
     expect(all.json.data).toHaveLength(4);
+
+    // The campaign's page shows how its published posts did, from the stored insights.
+    const [first, second] = posts;
+    for (const [post, reach, interactions] of [
+      [first!, 1000, 50],
+      [second!, 500, 25],
+    ] as const) {
+      await db.execute(sql`insert into public.analytics_posts
+          (user_id, connection_id, platform, external_id, product_type, published_at,
+           platform_post_id, reach, interactions, fetched_at)
+        select pp.user_id, pp.connection_id, 'facebook', ${`ext-${post.key}`}, 'photo', now(),
+               pp.id, ${reach}, ${interactions}, now()
+          from public.platform_posts pp
+         where pp.calendar_event_id = ${eventIds[post.key]!}`);
+    }
+    const detail = await b.user.client.request(`/api/campaigns/${campaign!.id}`);
+    expect(detail.status, detail.text).toBe(200);
+    const shown = detail.json.data as {
+      posts: Array<{ key: string; performance: unknown }>;
+      performance: unknown;
+    };
+    expect(shown.posts.find((p) => p.key === first!.key)?.performance).toEqual({
+      reach: 1000,
+      interactions: 50,
+      engagementRate: 5,
+    });
+    expect(shown.posts.find((p) => p.key === posts[2]!.key)?.performance).toBeNull();
+    expect(shown.performance).toMatchObject({
+      reach: 1500,
+      interactions: 75,
+      engagementRate: 5,
+      measuredPosts: 2,
+    });
 
     const stranger = await createSignedInUser(t);
     const theirs = await stranger.client.request(`/api/calendar-events/campaigns?${range}`);

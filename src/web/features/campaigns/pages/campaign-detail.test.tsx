@@ -53,6 +53,44 @@ describe('the campaign detail', () => {
     expect(screen.queryByRole('button', { name: 'Resume' })).toBeNull();
   });
 
+  it('shows how the published posts did, from Analytics, and says when there is nothing yet', async () => {
+    campaignsApi({
+      [`GET ${campaignUrl}`]: ok(
+        running({
+          performance: {
+            reach: 1500,
+            interactions: 75,
+            engagementRate: 5,
+            measuredPosts: 1,
+            fetchedAt: '2026-11-29T08:00:00.000Z',
+          },
+          posts: [
+            post(1, {
+              status: 'published',
+              eventId: EVENT_ID,
+              mediaIds: [EVENT_ID],
+              performance: { reach: 1500, interactions: 75, engagementRate: 5 },
+            }),
+          ],
+        }),
+      ),
+    });
+    renderCampaigns(`/dashboard/campaigns/${CAMPAIGN_ID}`);
+    const timeline = await screen.findByRole('list', { name: 'Posts by date' });
+    expect(
+      within(timeline).getByText('Reach 1,500 · 75 interactions · 5 % engagement'),
+    ).toBeTruthy();
+    expect(screen.getByText(/across 1 published post, from Analytics/)).toBeTruthy();
+  });
+
+  it('says figures come once posts are out', async () => {
+    campaignsApi({ [`GET ${campaignUrl}`]: ok(running()) });
+    renderCampaigns(`/dashboard/campaigns/${CAMPAIGN_ID}`);
+    expect(
+      await screen.findByText(/Reach and interactions appear here once posts are published/),
+    ).toBeTruthy();
+  });
+
   it('pauses after confirming, on the campaign’s version', async () => {
     const { calls } = campaignsApi({
       [`GET ${campaignUrl}`]: ok(running()),

@@ -48,6 +48,7 @@ export function post(n: number, overrides: Partial<CampaignPost> = {}): Campaign
     eventId: null,
     status: null,
     account: { name: 'Rosa Bakery', platform: 'facebook' },
+    performance: null,
     ...overrides,
   };
 }
@@ -70,6 +71,7 @@ export function campaign(overrides: Partial<Campaign> = {}): Campaign {
     audience: 'Neighbours',
     formats: ['post'],
     cadence: { postsPerWeek: 3, weekdays: [1, 3, 5], times: ['09:00'] },
+    performance: null,
     planSource: null,
     posts: [],
     createdAt: '2026-11-28T09:00:00.000Z',

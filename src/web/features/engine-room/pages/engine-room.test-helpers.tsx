@@ -131,8 +131,10 @@ export function campaign(overrides: Partial<Campaign> = {}): Campaign {
         eventId: null,
         status: null,
         account: { name: 'Rosa Bakery', platform: 'facebook' },
+        performance: null,
       },
     ],
+    performance: null,
     ...overrides,
   };
 }

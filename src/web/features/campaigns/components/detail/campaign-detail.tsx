@@ -7,7 +7,7 @@ import { PageHeader } from '../../../../components/ui/page-header.tsx';
 import { dateRangeText, useBusinessTimeZone } from '../../lib/format.ts';
 import { CampaignStatusBadge } from '../status-badge.tsx';
 import { DetailActions } from './detail-actions.tsx';
-import { PostTimeline } from './post-timeline.tsx';
+import { performanceText, PostTimeline } from './post-timeline.tsx';
 
 // A launched campaign (docs/product/screens.md#campaigns): its posts and their statuses (read
 // again every 10 s while it runs; use-campaign-queries.ts), the media still missing, and how far
@@ -33,13 +33,29 @@ export function CampaignDetail({ campaign }: { campaign: Campaign }) {
         description={dateRangeText(campaign.startsOn, campaign.endsOn)}
       />
       <DetailActions campaign={campaign} />
-      <section aria-label="Performance" className="grid grid-cols-2 gap-3 sm:grid-cols-5">
+      <section aria-label="Progress" className="grid grid-cols-2 gap-3 sm:grid-cols-5">
         <Figure label="Posts" value={progress.posts} />
         <Figure label="Published" value={progress.published} />
         <Figure label="Scheduled" value={progress.scheduled} />
         <Figure label="Failed" value={progress.failed} />
         <Figure label="Missing media" value={progress.missingMedia} />
       </section>
+      <Card className="grid gap-1 p-4">
+        <h2 className="text-sm font-semibold">Performance</h2>
+        {campaign.performance ? (
+          <p className="tabular-nums">
+            {performanceText(campaign.performance)}{' '}
+            <span className="text-muted-foreground">
+              across {campaign.performance.measuredPosts} published{' '}
+              {campaign.performance.measuredPosts === 1 ? 'post' : 'posts'}, from Analytics
+            </span>
+          </p>
+        ) : (
+          <p className="text-muted-foreground">
+            Reach and interactions appear here once posts are published and Analytics has read them.
+          </p>
+        )}
+      </Card>
       {progress.missingMedia > 0 ? (
         <Alert
           variant="warning"

@@ -37,6 +37,23 @@ function byDay(posts: readonly CampaignPost[], timeZone: string) {
   return [...days.entries()];
 }
 
+const count = new Intl.NumberFormat('en');
+
+/** "Reach 1,240 · 86 interactions · 6.9 % engagement", leaving out what is not known. */
+export function performanceText(p: {
+  reach: number | null;
+  interactions: number | null;
+  engagementRate: number | null;
+}): string {
+  return [
+    p.reach !== null ? `Reach ${count.format(p.reach)}` : null,
+    p.interactions !== null ? `${count.format(p.interactions)} interactions` : null,
+    p.engagementRate !== null ? `${p.engagementRate} % engagement` : null,
+  ]
+    .filter(Boolean)
+    .join(' · ');
+}
+
 export function PostTimeline({ campaign, timeZone }: { campaign: Campaign; timeZone: string }) {
   return (
     <ol aria-label="Posts by date" className="grid gap-4">
@@ -67,6 +84,11 @@ export function PostTimeline({ campaign, timeZone }: { campaign: Campaign; timeZ
                   <p className="line-clamp-2 break-words text-muted-foreground">
                     {post.caption || 'No caption'}
                   </p>
+                  {post.performance ? (
+                    <p className="text-muted-foreground tabular-nums">
+                      {performanceText(post.performance)}
+                    </p>
+                  ) : null}
                   {short > 0 ? (
                     <p className="font-medium text-warning">
                       Missing media: {requirementText(post.media)}

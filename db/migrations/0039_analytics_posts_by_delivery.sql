@@ -1,0 +1,1 @@
+CREATE INDEX "analytics_posts_platform_post_idx" ON "analytics_posts" USING btree ("platform_post_id");
