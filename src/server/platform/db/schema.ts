@@ -19,3 +19,4 @@ export * from '../../features/analytics/analytics.tables.ts';
 export * from '../../features/billing/billing.tables.ts';
 export * from '../../features/campaigns/campaigns.tables.ts';
 export * from '../../features/engine-room/engine-room.tables.ts';
+export * from '../../features/audience/audience.tables.ts';
