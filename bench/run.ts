@@ -12,6 +12,11 @@ import {
   printBillingWebhooks,
   type BillingWebhooksResult,
 } from './billing-webhooks.ts';
+import {
+  audienceSegments,
+  printAudienceSegments,
+  type AudienceSegmentsResult,
+} from './audience-segments.ts';
 import { bundle, printBundle, type BundleResult } from './bundle.ts';
 import { calendarList, printCalendarList, type CalendarListResult } from './calendar-list.ts';
 import { calendarView, printCalendarView, type CalendarViewResult } from './calendar-view.ts';
@@ -50,7 +55,8 @@ type Result =
   | AnalyticsQueriesResult
   | AnalyticsSyncResult
   | BillingWebhooksResult
-  | CampaignLaunchResult;
+  | CampaignLaunchResult
+  | AudienceSegmentsResult;
 
 interface Benchmark {
   name: string;
@@ -68,6 +74,7 @@ const BENCHMARKS: Benchmark[] = [
   { name: 'analytics-sync', run: analyticsSync, print: printAnalyticsSync },
   { name: 'billing-webhooks', run: billingWebhooks, print: printBillingWebhooks },
   { name: 'campaign-launch', run: campaignLaunch, print: printCampaignLaunch },
+  { name: 'audience-segments', run: audienceSegments, print: printAudienceSegments },
   { name: 'bundle', run: bundle, print: printBundle },
   { name: 'page-weight', run: pageWeight, print: printPageWeight },
   { name: 'media', run: media, print: printMedia },

@@ -38,6 +38,7 @@ export const APP_PAGE_PATHS: readonly string[] = [
   '/dashboard/engine-room',
   '/dashboard/engine-room/sessions',
   '/dashboard/audience',
+  '/dashboard/audience/segments/new',
   '/dashboard/social-monitor',
   '/dashboard/subscription',
 ];
@@ -46,6 +47,8 @@ export const APP_PAGE_PATHS: readonly string[] = [
 export const APP_PAGE_PATTERNS: readonly string[] = [
   '/accept-invitation/:token',
   '/dashboard/campaigns/:id',
+  '/dashboard/audience/contacts/:id',
+  '/dashboard/audience/segments/:id',
   '/dashboard/engine-room/sessions/:sessionId',
 ];
 

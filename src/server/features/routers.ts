@@ -19,6 +19,7 @@ import { createInboxRoutes } from './inbox/index.ts';
 import { createAnalyticsRoutes } from './analytics/index.ts';
 import { createBillingRoutes } from './billing/index.ts';
 import { createCampaignsRoutes } from './campaigns/index.ts';
+import { createAudienceRoutes } from './audience/index.ts';
 import { createEngineRoomRoutes } from './engine-room/index.ts';
 
 /** Each area's router; their paths do not overlap. */
@@ -43,5 +44,6 @@ export const featureRouters: Array<(deps: AppDeps) => ReturnType<typeof createRo
   createAnalyticsRoutes,
   createBillingRoutes,
   createCampaignsRoutes,
+  createAudienceRoutes,
   createEngineRoomRoutes,
 ];

@@ -167,6 +167,8 @@ export const contactSchema = z.object({
   tags: z.array(z.string()),
   stage: z.enum(CONTACT_STAGES),
   consent: z.boolean(),
+  /** Where they agreed (a form, the shop, an import), once they have. */
+  consentSource: z.string().nullable(),
   platforms: z.array(z.enum(INBOX_PLATFORMS)),
   firstInteractionAt: z.string().nullable(),
   lastInteractionAt: z.string().nullable(),
@@ -207,6 +209,34 @@ export const contactListSchema = z.object({
   pageSize: z.int(),
   total: z.int(),
 });
+
+/** PATCH …/contacts/{id}: what the business knows of the person; consent names its source. */
+export const updateContactInputSchema = z
+  .strictObject({
+    email: z.email({ error: 'Not a valid e-mail address' }).max(254).nullable().optional(),
+    phone: z
+      .string()
+      .trim()
+      .regex(/^\+?[0-9 ()./-]{3,40}$/, 'Not a valid phone number')
+      .nullable()
+      .optional(),
+    location: z.string().trim().max(100, 'At most 100 characters').nullable().optional(),
+    tags: z
+      .array(z.string().trim().min(1).max(AUDIENCE_LIMITS.tagLength))
+      .max(AUDIENCE_LIMITS.tags, `At most ${AUDIENCE_LIMITS.tags} tags`)
+      .optional(),
+    stage: z.enum(CONTACT_STAGES).optional(),
+    consent: z.boolean().optional(),
+    /** Where the consent was given (a form, a message): required when consent becomes true. */
+    consentSource: z.string().trim().min(1).max(200).nullable().optional(),
+  })
+  .refine((v) => v.consent !== true || !!v.consentSource, {
+    message: 'Say where the consent was given',
+    path: ['consentSource'],
+  });
+
+/** POST …/contacts/refresh: contacts made from new inbox participants, and contacts recounted. */
+export const contactRefreshSchema = z.object({ created: z.int(), updated: z.int() });
 
 /** POST …/merge: the identities of `otherId` move to the contact, which keeps its own fields. */
 export const mergeContactsInputSchema = z.strictObject({ otherId: z.uuid() });

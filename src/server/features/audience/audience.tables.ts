@@ -52,6 +52,12 @@ export const audienceContacts = pgTable(
   (t) => [
     unique('audience_contacts_id_user_id_key').on(t.id, t.userId),
     index('audience_contacts_user_last_idx').on(t.userId, t.lastInteractionAt),
+    /** A segment's sample, most recent interaction first (segments.repository.ts). */
+    index('audience_contacts_user_recent_idx').on(
+      t.userId,
+      t.lastInteractionAt.desc().nullsLast(),
+      t.id,
+    ),
   ],
 );
 
@@ -109,6 +115,11 @@ export const audienceDeletions = pgTable(
       .references(() => profiles.id, { onDelete: 'cascade' }),
     deletedBy: uuid('deleted_by').references(() => profiles.id, { onDelete: 'set null' }),
     identities: integer('identities').notNull(),
+    /**
+     * sha256 of each deleted identity's `<platform>:<external id>` (contacts-sync.ts): the sync
+     * does not make the person a contact again from threads the inbox keeps.
+     */
+    identityHashes: text('identity_hashes').array(),
     deletedAt: timestamp('deleted_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index('audience_deletions_user_idx').on(t.userId, t.deletedAt)],

@@ -5,6 +5,7 @@ import { requireAccess, tenantScope } from '#server/platform/access.ts';
 import type { AppDeps } from '#server/platform/deps.ts';
 import { businessScope, withTenant } from '#server/platform/db/tenant.ts';
 import type { JobDefinition } from '#server/platform/jobs/queue.ts';
+import { syncContacts } from '../audience/index.ts';
 import { connectionToken } from '../platforms/connection-health.ts';
 import * as repo from './inbox-ingest.repository.ts';
 import { ingestChange, ingestItem, type IngestTarget } from './ingest.ts';
@@ -99,6 +100,13 @@ export async function runSync(
       nextSyncAt: new Date(finished.getTime() + everyMs),
     }),
   );
+  // The audience's contacts follow the inbox (docs/decisions/097-audience.md); the inbox sync
+  // stands whether or not that pass succeeds.
+  try {
+    await syncContacts(deps, tenantId);
+  } catch (error) {
+    deps.logger.warn({ err: error, connectionId }, 'audience contacts sync failed');
+  }
   return report;
 }
 

@@ -1,0 +1,1 @@
+ALTER TABLE "audience_deletions" ADD COLUMN "identity_hashes" text[];

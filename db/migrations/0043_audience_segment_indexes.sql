@@ -1,0 +1,1 @@
+CREATE INDEX "audience_contacts_user_recent_idx" ON "audience_contacts" USING btree ("user_id","last_interaction_at" DESC NULLS LAST,"id");
