@@ -95,8 +95,6 @@ export interface AudienceSegmentsTargetResult {
   plan?: string[];
   /** The preview's count as the app runs it, under row-level security. */
   previewPlan?: string[];
-  /** The preview's count with the tenant functions PARALLEL RESTRICTED (scratch database only). */
-  restricted?: Latency;
   /** The preview's other statement: the first SAMPLE matching contacts, newest first. */
   sample?: Latency;
   samplePlan?: string[];
@@ -219,18 +217,6 @@ async function runTarget(
     ).map((r) => r['QUERY PLAN']),
   );
   const samplePlan = await explain(HAND_WRITTEN_SAMPLE);
-  // What-if, on this scratch database only: the tenant functions row-level security calls are
-  // PARALLEL UNSAFE (PostgreSQL's default), which keeps every statement under it serial.
-  // Marked PARALLEL RESTRICTED (they run in the leader, as an InitPlan does), the count may
-  // use parallel workers as the hand-written one does.
-  let restricted: Latency | undefined;
-  if (target === 'postgres') {
-    await database.query(
-      'alter function app.current_tenant_id() parallel restricted; ' +
-        'alter function app.current_tenant_role() parallel restricted',
-    );
-    restricted = latency((await timed(RUNS, count)).ms);
-  }
   const p = latency(preview.ms);
   const h = latency(hand.ms);
   return {
@@ -246,7 +232,6 @@ async function runTarget(
     withinTarget: p.p95Ms <= TARGET_MS,
     plan,
     previewPlan,
-    restricted,
     sample: latency(sample.ms),
     samplePlan,
   };
@@ -311,13 +296,6 @@ export function printAudienceSegments(result: AudienceSegmentsResult): string {
         ],
       ]),
     );
-    if (r.restricted) {
-      out.push(
-        `what-if (this scratch database only): with app.current_tenant_id/_role PARALLEL ` +
-          `RESTRICTED, the preview's count takes p50 ${formatMs(r.restricted.p50Ms)} ms, p95 ` +
-          `${formatMs(r.restricted.p95Ms)} ms`,
-      );
-    }
     out.push(
       `preview p95 ÷ hand-written p95: ${r.ratio}; preview p95 ≤ ${result.targetMs} ms: ` +
         `${r.withinTarget ? 'yes' : 'NO'}`,
