@@ -1,0 +1,104 @@
+import { expect, test, type Page } from './test.ts';
+import { connectRosaBakery, followEmailLink, register, uniqueEmail } from './helpers.ts';
+import { simulatorControl } from './simulator.ts';
+
+// The audience (docs/product/screens.md#audience, docs/decisions/097): people who write to the
+// business become contacts, and a segment built from rules shows its live count and sample.
+
+interface Account {
+  id: string;
+  platform: 'facebook' | 'instagram';
+  external_id: string;
+}
+
+async function accountsOf(page: Page): Promise<Record<Account['platform'], Account>> {
+  const list = (await (await page.request.get('/api/platforms/connections')).json())
+    .data as Account[];
+  return {
+    facebook: list.find((a) => a.platform === 'facebook')!,
+    instagram: list.find((a) => a.platform === 'instagram')!,
+  };
+}
+
+/** Publishes a text post on the Page now and answers the platform's id of it, once it is out. */
+async function publishOnPage(page: Page, connectionId: string): Promise<string> {
+  const saved = await page.request.post('/api/posts', {
+    data: {
+      post: { title: 'Saturday sourdough', content: 'Fresh sourdough every Saturday from 8.' },
+      targets: [{ connection_id: connectionId }],
+      intent: 'publish',
+    },
+  });
+  expect(saved.status(), await saved.text()).toBe(201);
+  const id = ((await saved.json()).data as { id: string }).id;
+  let externalId: string | null = null;
+  await expect(async () => {
+    const post = (await (await page.request.get(`/api/posts/${id}`)).json()).data as {
+      deliveries: Array<{ external_id: string | null }>;
+    };
+    externalId = post.deliveries[0]?.external_id ?? null;
+    expect(externalId).not.toBeNull();
+  }).toPass({ timeout: 30_000 });
+  return externalId!;
+}
+
+test('people who write become contacts, and a segment of them has a live count', async ({
+  page,
+}) => {
+  test.setTimeout(120_000);
+  const email = uniqueEmail('audience');
+  await simulatorControl(page, '/reset');
+  await register(page, { email, businessName: 'Rosa’s Bakery' });
+  await followEmailLink(page, email, '/api/auth/confirm');
+  await expect(page.getByText('Your email is confirmed. Welcome to Soci Gen!')).toBeVisible();
+  await connectRosaBakery(page);
+
+  // Two people comment on a post of the Page: Marta twice, Tom once.
+  const accounts = await accountsOf(page);
+  const postId = await publishOnPage(page, accounts.facebook.id);
+  const marta = { id: '5100000000000101', name: 'Marta Ruiz' };
+  const tom = { id: '5100000000000102', name: 'Tom Baker' };
+  for (const [from, text] of [
+    [marta, 'Do you bake gluten-free loaves?'],
+    [marta, 'And on Sundays?'],
+    [tom, 'Looks delicious'],
+  ] as const) {
+    await simulatorControl(page, '/inbox/comments', { objectId: postId, text, from });
+  }
+
+  // The contacts, once the inbox has the conversations.
+  await page.goto('/dashboard/audience');
+  const table = page.getByRole('table', { name: 'Contacts' });
+  await expect(async () => {
+    await page.getByRole('button', { name: 'Refresh from the inbox' }).click();
+    await expect(table.getByText('Marta Ruiz')).toBeVisible({ timeout: 2_000 });
+    await expect(table.getByText('Tom Baker')).toBeVisible({ timeout: 2_000 });
+  }).toPass({ timeout: 45_000 });
+
+  // A segment: the count follows the rule as it is built.
+  await page.getByRole('link', { name: 'New segment' }).first().click();
+  await page.getByRole('button', { name: 'Add rule' }).first().click();
+  await page.getByRole('combobox', { name: 'Rule 1 field' }).selectOption({ label: 'Platform' });
+  await page.getByRole('combobox', { name: 'Rule 1 value' }).selectOption('facebook');
+  const matching = page.getByRole('complementary', { name: 'Matching contacts' });
+  await expect(matching.getByRole('status')).toHaveText('2 contacts');
+  await page.getByRole('button', { name: 'Add rule' }).first().click();
+  await page
+    .getByRole('combobox', { name: 'Rule 2 field' })
+    .selectOption({ label: 'Interactions' });
+  await page.getByRole('combobox', { name: 'Rule 2 operator' }).selectOption('gte');
+  await page.getByRole('spinbutton', { name: 'Rule 2 value' }).fill('2');
+  await expect(matching.getByRole('status')).toHaveText('1 contact');
+  await expect(
+    matching.getByRole('list', { name: 'Sample of matching contacts' }).getByText('Marta Ruiz'),
+  ).toBeVisible();
+
+  await page.getByRole('textbox', { name: 'Segment name' }).fill('Regulars');
+  await page.getByRole('button', { name: 'Save segment' }).click();
+  await expect(page).toHaveURL(/\/dashboard\/audience\/segments\/[0-9a-f-]{36}$/);
+  const saved = (await (await page.request.get('/api/audience/segments')).json()).data as Array<{
+    name: string;
+    count: number;
+  }>;
+  expect(saved.find((s) => s.name === 'Regulars')?.count).toBe(1);
+});
