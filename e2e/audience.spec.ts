@@ -1,46 +1,10 @@
-import { expect, test, type Page } from './test.ts';
+import { expect, test } from './test.ts';
 import { connectRosaBakery, followEmailLink, register, uniqueEmail } from './helpers.ts';
 import { simulatorControl } from './simulator.ts';
+import { accountsOf, publishOnPage } from './accounts.ts';
 
 // The audience (docs/product/screens.md#audience, docs/decisions/097): people who write to the
 // business become contacts, and a segment built from rules shows its live count and sample.
-
-interface Account {
-  id: string;
-  platform: 'facebook' | 'instagram';
-  external_id: string;
-}
-
-async function accountsOf(page: Page): Promise<Record<Account['platform'], Account>> {
-  const list = (await (await page.request.get('/api/platforms/connections')).json())
-    .data as Account[];
-  return {
-    facebook: list.find((a) => a.platform === 'facebook')!,
-    instagram: list.find((a) => a.platform === 'instagram')!,
-  };
-}
-
-/** Publishes a text post on the Page now and answers the platform's id of it, once it is out. */
-async function publishOnPage(page: Page, connectionId: string): Promise<string> {
-  const saved = await page.request.post('/api/posts', {
-    data: {
-      post: { title: 'Saturday sourdough', content: 'Fresh sourdough every Saturday from 8.' },
-      targets: [{ connection_id: connectionId }],
-      intent: 'publish',
-    },
-  });
-  expect(saved.status(), await saved.text()).toBe(201);
-  const id = ((await saved.json()).data as { id: string }).id;
-  let externalId: string | null = null;
-  await expect(async () => {
-    const post = (await (await page.request.get(`/api/posts/${id}`)).json()).data as {
-      deliveries: Array<{ external_id: string | null }>;
-    };
-    externalId = post.deliveries[0]?.external_id ?? null;
-    expect(externalId).not.toBeNull();
-  }).toPass({ timeout: 30_000 });
-  return externalId!;
-}
 
 test('people who write become contacts, and a segment of them has a live count', async ({
   page,

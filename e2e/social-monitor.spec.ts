@@ -8,6 +8,7 @@ import {
   uniqueEmail,
 } from './helpers.ts';
 import { simulatorControl } from './simulator.ts';
+import { accountsOf, publishOnPage } from './accounts.ts';
 
 // The social monitor (docs/product/screens.md#social-monitor, docs/decisions/091) as a business
 // uses it: a follower's comment arrives while the page is open and is answered; a comment is
@@ -17,44 +18,6 @@ import { simulatorControl } from './simulator.ts';
 // A follower writing is driven through the simulator's control API (docs/decisions/057,
 // src/simulators/meta-graph/inbox-control.ts): the simulator stores the comment or message as
 // Meta would and delivers its signed webhook to the app.
-
-interface Account {
-  id: string;
-  platform: 'facebook' | 'instagram';
-  external_id: string;
-}
-
-/** The business's connected Page and Instagram account, with the platform's ids. */
-async function accountsOf(page: Page): Promise<Record<Account['platform'], Account>> {
-  const list = (await (await page.request.get('/api/platforms/connections')).json())
-    .data as Account[];
-  return {
-    facebook: list.find((a) => a.platform === 'facebook')!,
-    instagram: list.find((a) => a.platform === 'instagram')!,
-  };
-}
-
-/** Publishes a text post on the Page now and answers the platform's id of it, once it is out. */
-async function publishOnPage(page: Page, connectionId: string): Promise<string> {
-  const saved = await page.request.post('/api/posts', {
-    data: {
-      post: { title: 'Saturday sourdough', content: 'Fresh sourdough every Saturday from 8.' },
-      targets: [{ connection_id: connectionId }],
-      intent: 'publish',
-    },
-  });
-  expect(saved.status(), await saved.text()).toBe(201);
-  const id = ((await saved.json()).data as { id: string }).id;
-  let externalId: string | null = null;
-  await expect(async () => {
-    const post = (await (await page.request.get(`/api/posts/${id}`)).json()).data as {
-      deliveries: Array<{ external_id: string | null }>;
-    };
-    externalId = post.deliveries[0]?.external_id ?? null;
-    expect(externalId).not.toBeNull();
-  }).toPass({ timeout: 30_000 });
-  return externalId!;
-}
 
 const follower = {
   /** A follower comments on a Facebook post or an Instagram medium (its platform id). */
