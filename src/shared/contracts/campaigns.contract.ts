@@ -84,6 +84,8 @@ export type CampaignSummary = z.infer<typeof campaignSummarySchema>;
 export const campaignSchema = campaignSummarySchema.extend({
   goal: z.string(),
   audience: z.string(),
+  /** The audience segment it is for, if one was chosen (docs/decisions/097). */
+  segmentId: z.uuid().nullable(),
   formats: z.array(z.enum(TARGET_FORMATS)),
   cadence: cadenceSchema.nullable(),
   planSource: z.enum(['ai', 'offline', 'manual']).nullable(),
@@ -132,6 +134,7 @@ export const updateCampaignInputSchema = z.strictObject({
   name: z.string().trim().min(1, 'Name the campaign').max(120).optional(),
   goal: z.string().trim().max(CAMPAIGN_LIMITS.goalLength).optional(),
   audience: z.string().trim().max(CAMPAIGN_LIMITS.audienceLength).optional(),
+  segmentId: z.uuid({ error: 'Not a valid segment' }).nullable().optional(),
   startsOn: isoDate.nullable().optional(),
   endsOn: isoDate.nullable().optional(),
   connectionIds: z.array(z.uuid()).max(20).optional(),

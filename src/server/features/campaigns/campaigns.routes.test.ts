@@ -97,6 +97,35 @@ describe('a draft, step by step', () => {
     });
   });
 
+  it('is for an audience segment of its own business only', async () => {
+    const made = await create(b.user, 'For the regulars');
+    const segment = async (user: SignedInUser, name: string) => {
+      const res = await user.client.request('/api/audience/segments', {
+        json: { name, rule: { op: 'and', children: [] } },
+      });
+      expect(res.status, res.text).toBe(201);
+      return res.json.data.id as string;
+    };
+    const ours = await segment(b.user, 'Regulars');
+    const theirs = await segment(other.user, 'Their regulars');
+    const chosen = await patch(b.user, made.id, { version: made.version, segmentId: ours });
+    expect(chosen.status, chosen.text).toBe(200);
+    expect(chosen.json.data.segmentId).toBe(ours);
+    const refused = await patch(b.user, made.id, {
+      version: chosen.json.data.version,
+      segmentId: theirs,
+    });
+    expect(refused.status).toBe(400);
+    expect(refused.json.metadata.fieldErrors).toMatchObject({
+      segmentId: 'This segment is not in your audience',
+    });
+    const cleared = await patch(b.user, made.id, {
+      version: chosen.json.data.version,
+      segmentId: null,
+    });
+    expect(cleared.json.data.segmentId).toBeNull();
+  });
+
   it('lists by status shown and words, a page of 20 at a time, newest change first', async () => {
     const user = await createSignedInUser(t);
     const made = [];

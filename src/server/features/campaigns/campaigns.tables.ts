@@ -11,6 +11,7 @@ import {
   uuid,
 } from 'drizzle-orm/pg-core';
 import { CAMPAIGN_STATUSES, CAMPAIGN_STEPS } from '#shared/contracts/campaigns.contract.ts';
+import { audienceSegments } from '../audience/audience.tables.ts';
 import { calendarEvents } from '../posts/posts.tables.ts';
 import { platformConnections } from '../platforms/platforms.tables.ts';
 import { profiles } from '../profile/profile.tables.ts';
@@ -36,6 +37,8 @@ export const campaigns = pgTable(
     step: text('step', { enum: CAMPAIGN_STEPS }).notNull().default('brief'),
     goal: text('goal').notNull().default(''),
     audience: text('audience').notNull().default(''),
+    /** The audience segment it is for (docs/decisions/097), if one was chosen. */
+    segmentId: uuid('segment_id').references(() => audienceSegments.id, { onDelete: 'set null' }),
     startsOn: date('starts_on'),
     endsOn: date('ends_on'),
     connectionIds: uuid('connection_ids').array().notNull().default([]),

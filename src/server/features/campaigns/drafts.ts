@@ -1,3 +1,4 @@
+import { and, eq } from 'drizzle-orm';
 import type { z } from 'zod';
 import { accountLabel } from '#shared/account-label.ts';
 import {
@@ -42,6 +43,7 @@ import {
 } from './campaigns.repository.ts';
 import { campaignDays } from './plan-slots.ts';
 import { engagementRate } from '../analytics/measures.ts';
+import { audienceSegments } from '../audience/audience.tables.ts';
 
 // A campaign's draft (docs/product/screens.md#campaigns): made at the wizard's first step and
 // saved at every step after it. Every change names the version it was made on; a change made on
@@ -243,6 +245,7 @@ export async function campaignView(tx: Tx, tenantId: string, row: CampaignRow): 
     ...summaryDto(row, countsOf(posts)),
     goal: row.goal,
     audience: row.audience,
+    segmentId: row.segmentId,
     formats: row.formats as Campaign['formats'],
     cadence: cadence.success ? cadence.data : null,
     planSource: row.planSource,
@@ -407,6 +410,9 @@ export async function updateCampaign(
         connections: named(fields.connectionIds, 'connectionIds'),
       });
     }
+    if (fields.segmentId && !(await segmentName(tx, tenantId, fields.segmentId))) {
+      throw validationError({ segmentId: 'This segment is not in your audience' });
+    }
     const changes: Partial<CampaignInsert> = {};
     for (const [key, value] of Object.entries(fields)) {
       if (value !== undefined) (changes as Record<string, unknown>)[key] = value;
@@ -416,4 +422,14 @@ export async function updateCampaign(
     const row = await changeAt(tx, ctx, id, version, changes, { draftOnly });
     return campaignView(tx, tenantId, row);
   });
+}
+
+/** The name of the business's segment `id`, or null when it has none by that id. */
+export async function segmentName(tx: Tx, tenantId: string, id: string): Promise<string | null> {
+  const [row] = await tx
+    .select({ name: audienceSegments.name })
+    .from(audienceSegments)
+    .where(and(eq(audienceSegments.id, id), eq(audienceSegments.userId, tenantId)))
+    .limit(1);
+  return row?.name ?? null;
 }

@@ -40,6 +40,7 @@ import {
   requireOwnIds,
   storedPosts,
   type NamedId,
+  segmentName,
 } from './drafts.ts';
 import { planCampaign, regeneratePost } from './planner.ts';
 
@@ -55,7 +56,7 @@ const DRAFT = { draftOnly: true } as const;
  * The brief the planner is asked, from the draft as stored; refuses, naming each field, a draft
  * whose steps are not done (goal, dates, accounts, formats, cadence).
  */
-export function briefOf(row: CampaignRow): CampaignBrief {
+export function briefOf(row: CampaignRow, segment: string | null = null): CampaignBrief {
   const missing: Record<string, string> = {};
   if (!row.goal.trim()) missing.goal = 'Say what the campaign is for';
   if (!row.startsOn) missing.startsOn = 'Choose when the campaign starts';
@@ -70,7 +71,11 @@ export function briefOf(row: CampaignRow): CampaignBrief {
   return {
     name: row.name,
     goal: row.goal,
-    audience: row.audience,
+    // The chosen segment is named to the planner beside the free text.
+    audience: [row.audience, segment ? `Audience segment: ${segment}` : '']
+      .filter(Boolean)
+      .join('\n')
+      .slice(0, CAMPAIGN_LIMITS.audienceLength),
     startsOn: row.startsOn!,
     endsOn: row.endsOn!,
     connectionIds: row.connectionIds,
@@ -100,7 +105,8 @@ async function readDraft(ctx: ServiceContext, id: string, version: number) {
     await requireCampaignsPlan(tx, tenantId);
     const row = await campaignRow(tx, tenantId, id);
     expectAt(row, version, DRAFT);
-    return { row, posts: await storedPosts(tx, tenantId, id) };
+    const segment = row.segmentId ? await segmentName(tx, tenantId, row.segmentId) : null;
+    return { row, segment, posts: await storedPosts(tx, tenantId, id) };
   });
 }
 
@@ -127,8 +133,8 @@ export async function planDraft(
   requireId(id);
   const { version } = parseInput(planCampaignInputSchema, input);
   const tenantId = ctx.actor.tenantId;
-  const { row } = await readDraft(ctx, id, version);
-  const plan = await planCampaign(ctx.deps, tenantId, briefOf(row), now);
+  const { row, segment } = await readDraft(ctx, id, version);
+  const plan = await planCampaign(ctx.deps, tenantId, briefOf(row, segment), now);
   return withTenant(ctx.deps.database, tenantScope(ctx.actor), async (tx) => {
     await requireOwnIds(tx, tenantId, {
       connections: plan.posts.map((p, i) => ({
@@ -264,9 +270,15 @@ export async function regeneratePlanPost(
   requireId(id);
   const { version } = parseInput(versionQuerySchema, query);
   const tenantId = ctx.actor.tenantId;
-  const { row, posts } = await readDraft(ctx, id, version);
+  const { row, segment, posts } = await readDraft(ctx, id, version);
   const stored = findPost(posts, id, key);
-  const out = await regeneratePost(ctx.deps, tenantId, briefOf(row), plannedPostOf(stored), now);
+  const out = await regeneratePost(
+    ctx.deps,
+    tenantId,
+    briefOf(row, segment),
+    plannedPostOf(stored),
+    now,
+  );
   return withTenant(ctx.deps.database, tenantScope(ctx.actor), async (tx) => {
     const changed = await changeAt(tx, ctx, id, version, {}, DRAFT);
     const written = await updatePlanPost(tx, tenantId, id, {

@@ -30,7 +30,7 @@ describe('the wizard saves each step', () => {
     expect(screen.getByText('Step 1 of 5')).toBeTruthy();
     fireEvent.click(screen.getByRole('button', { name: 'Next' }));
     expect(await screen.findByText('Name the campaign')).toBeTruthy();
-    expect(calls).toHaveLength(0);
+    expect(calls.filter((c) => c.method !== 'GET')).toHaveLength(0);
 
     fireEvent.change(screen.getByRole('textbox', { name: 'Campaign name' }), {
       target: { value: ' Winter loaves ' },
@@ -76,6 +76,32 @@ describe('the wizard saves each step', () => {
         cadence: { postsPerWeek: 2, weekdays: [2, 4], times: ['10:00', '18:00'] },
       },
     ]);
+  });
+
+  it('is for a saved audience segment when one is chosen', async () => {
+    const segmentId = '5a1b2c3d-0000-4000-8000-00000000b001';
+    const { calls } = campaignsApi({
+      [`GET ${campaignUrl}`]: ok(campaign({ step: 'brief' })),
+      [`PATCH ${campaignUrl}`]: ok(campaign({ version: 4, step: 'brief', segmentId })),
+      'GET /api/campaigns': ok({ items: [], page: 1, pageSize: 20, total: 0 }),
+      'GET /api/audience/segments': ok([
+        {
+          id: segmentId,
+          name: 'Regulars',
+          rule: { op: 'and', children: [] },
+          count: 12,
+          createdAt: '2026-11-01T10:00:00.000Z',
+          updatedAt: '2026-11-01T10:00:00.000Z',
+        },
+      ]),
+    });
+    renderCampaigns(`/dashboard/campaigns/${CAMPAIGN_ID}`);
+    const select = await screen.findByRole('combobox', { name: /Audience segment/ });
+    await screen.findByRole('option', { name: 'Regulars (12 contacts)' });
+    fireEvent.change(select, { target: { value: segmentId } });
+    fireEvent.click(screen.getByRole('button', { name: 'Save and exit' }));
+    await waitFor(() => expect(location()).toBe('/dashboard/campaigns'));
+    expect(bodiesTo(calls, 'PATCH', campaignUrl)[0]).toMatchObject({ segmentId });
   });
 
   it('saves the step when leaving it for another step or the list', async () => {

@@ -69,6 +69,7 @@ export function campaign(overrides: Partial<Campaign> = {}): Campaign {
     launchedAt: null,
     goal: 'Sell the winter loaves',
     audience: 'Neighbours',
+    segmentId: null,
     formats: ['post'],
     cadence: { postsPerWeek: 3, weekdays: [1, 3, 5], times: ['09:00'] },
     performance: null,
@@ -115,6 +116,7 @@ export const campaignUrl = `/api/campaigns/${CAMPAIGN_ID}`;
 export function campaignsApi(handlers: Record<string, MockHandler | MockResponse> = {}) {
   return mockApi({
     'GET /api/platforms/connections': ok([FACEBOOK, INSTAGRAM]),
+    'GET /api/audience/segments': ok([]),
     ...handlers,
   });
 }

@@ -104,6 +104,7 @@ export function campaign(overrides: Partial<Campaign> = {}): Campaign {
     launchedAt: null,
     goal: 'Sell more hot drinks in the cold weeks',
     audience: '',
+    segmentId: null,
     formats: ['post'],
     cadence: null,
     planSource: 'offline',

@@ -3,6 +3,7 @@ import type { Campaign } from '#shared/contracts/campaigns.contract.ts';
 import { FormField } from '../../../../components/ui/form-field.tsx';
 import { Input, inputClasses } from '../../../../components/ui/input.tsx';
 import { cn } from '../../../../lib/cn.ts';
+import { useSegments } from '../../../audience/index.ts';
 import type { FieldsRef } from './use-wizard.ts';
 
 // Step 1: what the campaign is called, what it is for and who it speaks to.
@@ -25,9 +26,18 @@ export function BriefStep({
   const [name, setName] = useState(campaign?.name ?? '');
   const [goal, setGoal] = useState(campaign?.goal ?? '');
   const [audience, setAudience] = useState(campaign?.audience ?? '');
+  const [segmentId, setSegmentId] = useState(campaign?.segmentId ?? '');
+  const segments = useSegments();
+  const hadSegment = Boolean(campaign?.segmentId);
   useEffect(() => {
-    fieldsRef.current = { name: name.trim(), goal: goal.trim(), audience: audience.trim() };
-  }, [fieldsRef, name, goal, audience]);
+    fieldsRef.current = {
+      name: name.trim(),
+      goal: goal.trim(),
+      audience: audience.trim(),
+      // Sent when chosen, or when a chosen one is taken away.
+      ...(segmentId ? { segmentId } : hadSegment ? { segmentId: null } : {}),
+    };
+  }, [fieldsRef, name, goal, audience, segmentId, hadSegment]);
 
   return (
     <div className="grid gap-5">
@@ -73,6 +83,25 @@ export function BriefStep({
           onChange={(e) => setAudience(e.target.value)}
           className={cn(inputClasses, 'h-auto')}
         />
+      </FormField>
+      <FormField
+        label="Audience segment"
+        optional
+        hint="A saved segment of your contacts the campaign is for (Audience)."
+        error={fieldErrors['segmentId']}
+      >
+        <select
+          value={segmentId}
+          onChange={(e) => setSegmentId(e.target.value)}
+          className={cn(inputClasses, 'max-w-md')}
+        >
+          <option value="">No segment</option>
+          {(segments.data ?? []).map((s) => (
+            <option key={s.id} value={s.id}>
+              {s.name} ({s.count} {s.count === 1 ? 'contact' : 'contacts'})
+            </option>
+          ))}
+        </select>
       </FormField>
     </div>
   );

@@ -31,7 +31,7 @@ export type Target = CampaignStep | 'exit';
 
 /** The fields each step owns: leaving a step sends only its own. */
 const STEP_FIELDS: Partial<Record<CampaignStep, ReadonlyArray<keyof StepFields>>> = {
-  brief: ['name', 'goal', 'audience'],
+  brief: ['name', 'goal', 'audience', 'segmentId'],
   schedule: ['startsOn', 'endsOn', 'connectionIds', 'formats', 'cadence'],
 };
 
@@ -117,10 +117,12 @@ export function useWizard(campaign: Campaign | null) {
           audience: changes.audience ?? '',
         });
         const draft = created.campaign;
-        if (savedStep !== draft.step) {
+        // A segment is chosen on the draft once it exists.
+        const segment = changes.segmentId ? { segmentId: changes.segmentId } : {};
+        if (savedStep !== draft.step || changes.segmentId) {
           await update.mutateAsync({
             id: draft.id,
-            input: { version: draft.version, step: savedStep },
+            input: { version: draft.version, step: savedStep, ...segment },
           });
         }
         arrive(draft.id, target);

@@ -1,0 +1,2 @@
+ALTER TABLE "campaigns" ADD COLUMN "segment_id" uuid;--> statement-breakpoint
+ALTER TABLE "campaigns" ADD CONSTRAINT "campaigns_segment_id_audience_segments_id_fk" FOREIGN KEY ("segment_id") REFERENCES "public"."audience_segments"("id") ON DELETE set null ON UPDATE no action;
