@@ -46,3 +46,4 @@ export {
   TYPE_LABELS,
 } from './lib/post-rules.ts';
 export { usePostPermissions } from './lib/use-post-permissions.ts';
+export { useBestSlots } from './api/use-best-slots.ts';

@@ -1,5 +1,6 @@
 import type { Cadence } from '#shared/contracts/campaign-plan.contract.ts';
 import type { BusinessProfile } from '#shared/contracts/account.contract.ts';
+import type { BestTime } from '#shared/contracts/ai-content.contract.ts';
 
 // The cadence a new campaign starts from: the business's posting hours (docs/product/screens.md
 // #campaigns), their days and the start of each, as the posting queue uses them.
@@ -13,5 +14,16 @@ export function defaultCadence(hours: BusinessProfile['posting_hours'] | undefin
   const days = [...new Set(list.map((h) => h.day))].sort((a, b) => a - b);
   const times = [...new Set(list.map((h) => h.start))].sort().slice(0, MOST_TIMES);
   const weekdays = days.length > 0 ? days : FALLBACK_DAYS;
+  return { postsPerWeek: weekdays.length, weekdays, times };
+}
+
+/**
+ * Once analytics has data (docs/decisions/092), its best times: their days and times, as many
+ * posts a week as days.
+ */
+export function cadenceFromBestTimes(slots: readonly BestTime[]): Cadence | null {
+  if (slots.length === 0) return null;
+  const weekdays = [...new Set(slots.map((s) => s.day))].sort((a, b) => a - b);
+  const times = [...new Set(slots.map((s) => s.time))].sort().slice(0, MOST_TIMES);
   return { postsPerWeek: weekdays.length, weekdays, times };
 }

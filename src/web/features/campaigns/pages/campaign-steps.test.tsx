@@ -18,6 +18,31 @@ import {
 const location = () => screen.getByTestId('location').textContent;
 
 describe('the plan step', () => {
+  it("starts a new cadence from analytics' best times once analytics has data", async () => {
+    const at = '2026-12-01T09:00:00.000Z';
+    campaignsApi({
+      [`GET ${campaignUrl}`]: ok(campaign({ step: 'schedule', cadence: null })),
+      'GET /api/analytics/best-slots': ok({
+        source: 'analytics',
+        time_zone: 'UTC',
+        note: 'From your analytics',
+        slots: [
+          { day: 2, time: '08:30', next_at: at },
+          { day: 6, time: '17:00', next_at: at },
+        ],
+      }),
+    });
+    renderCampaigns(`/dashboard/campaigns/${CAMPAIGN_ID}`);
+    const perWeek = await screen.findByRole('spinbutton', { name: 'Posts per week, per account' });
+    await waitFor(() =>
+      expect((screen.getByLabelText('Time 1') as HTMLInputElement).value).toBe('08:30'),
+    );
+    expect((screen.getByLabelText('Time 2') as HTMLInputElement).value).toBe('17:00');
+    expect((perWeek as HTMLInputElement).value).toBe('2');
+    expect((screen.getByRole('checkbox', { name: 'Tue' }) as HTMLInputElement).checked).toBe(true);
+    expect((screen.getByRole('checkbox', { name: 'Sat' }) as HTMLInputElement).checked).toBe(true);
+  });
+
   it('plans the posts on the draft’s version and shows them by week with the planner’s notes', async () => {
     const planned = campaign({
       step: 'plan',

@@ -11,7 +11,8 @@ import { Input } from '../../../../components/ui/input.tsx';
 import { LoadingRows } from '../../../../components/ui/query-status.tsx';
 import { useAuth } from '../../../auth/index.ts';
 import { PlatformIcon, useConnections } from '../../../platforms/index.ts';
-import { defaultCadence } from '../../lib/cadence.ts';
+import { useBestSlots } from '../../../posts/index.ts';
+import { cadenceFromBestTimes, defaultCadence } from '../../lib/cadence.ts';
 import { FORMAT_LABELS, WEEKDAYS } from '../../lib/format.ts';
 import { CheckboxGroup } from './checkbox-group.tsx';
 import type { FieldsRef } from './use-wizard.ts';
@@ -39,7 +40,14 @@ export function ScheduleStep({
   const [formats, setFormats] = useState<string[]>(
     campaign.formats.length > 0 ? campaign.formats : ['post'],
   );
-  const [cadence, setCadence] = useState<Cadence>(() => campaign.cadence ?? defaultCadence(hours));
+  // A new campaign's cadence starts from the posting hours, then from analytics' best times once
+  // it has data — until the person changes it (docs/product/screens.md#campaigns).
+  const [edited, setEdited] = useState<Cadence | null>(campaign.cadence);
+  const best = useBestSlots('instagram', edited === null);
+  const fromBest = best.data?.source === 'analytics' ? cadenceFromBestTimes(best.data.slots) : null;
+  const cadence = edited ?? fromBest ?? defaultCadence(hours);
+  const changeCadence = (next: Cadence | ((current: Cadence) => Cadence)) =>
+    setEdited(typeof next === 'function' ? next(cadence) : next);
 
   useEffect(() => {
     fieldsRef.current = {
@@ -52,7 +60,7 @@ export function ScheduleStep({
   }, [fieldsRef, startsOn, endsOn, accounts, formats, cadence]);
 
   const setTime = (index: number, value: string) =>
-    setCadence((c) => ({ ...c, times: c.times.map((t, i) => (i === index ? value : t)) }));
+    changeCadence((c) => ({ ...c, times: c.times.map((t, i) => (i === index ? value : t)) }));
 
   return (
     <div className="grid gap-6">
@@ -118,7 +126,7 @@ export function ScheduleStep({
             max={21}
             className="w-28"
             value={cadence.postsPerWeek}
-            onChange={(e) => setCadence((c) => ({ ...c, postsPerWeek: Number(e.target.value) }))}
+            onChange={(e) => changeCadence((c) => ({ ...c, postsPerWeek: Number(e.target.value) }))}
           />
         </FormField>
         <CheckboxGroup
@@ -127,7 +135,7 @@ export function ScheduleStep({
           options={WEEKDAYS.map((day, i) => ({ value: String(i), label: day }))}
           value={cadence.weekdays.map(String)}
           onChange={(days) =>
-            setCadence((c) => ({ ...c, weekdays: days.map(Number).sort((a, b) => a - b) }))
+            changeCadence((c) => ({ ...c, weekdays: days.map(Number).sort((a, b) => a - b) }))
           }
         />
         <div className="grid gap-2">
@@ -152,7 +160,7 @@ export function ScheduleStep({
                   size="icon"
                   aria-label={`Remove time ${i + 1}`}
                   onClick={() =>
-                    setCadence((c) => ({ ...c, times: c.times.filter((_, j) => j !== i) }))
+                    changeCadence((c) => ({ ...c, times: c.times.filter((_, j) => j !== i) }))
                   }
                 >
                   <X aria-hidden className="size-4" />
@@ -165,7 +173,7 @@ export function ScheduleStep({
               variant="outline"
               size="sm"
               className="justify-self-start"
-              onClick={() => setCadence((c) => ({ ...c, times: [...c.times, '12:00'] }))}
+              onClick={() => changeCadence((c) => ({ ...c, times: [...c.times, '12:00'] }))}
             >
               <Plus aria-hidden className="size-4" />
               Add a time
