@@ -391,6 +391,19 @@ describe('the offline engine', () => {
     const reopened = (await other.client.request(`${SESSIONS}/${session.id}`)).json.data;
     expect(reopened.messages).toHaveLength(2);
   });
+
+  it('is not in the Free plan, as AI content is not', async () => {
+    const free = await createSignedInUser(t);
+    const session = await newSession(free.client);
+    await t.runtime.deps.database.unsafeDb.execute(
+      sql`update public.subscription set plan = 'free', status = 'active' where user_id = ${free.userId}`,
+    );
+    t.runtime.deps.cache.invalidateTenant(free.userId);
+    const { res } = await send(free.client, session.id, 'suggest times');
+    expect(res.json.metadata.errorCode).toBe('FEATURE_NOT_AVAILABLE');
+    const reopened = (await free.client.request(`${SESSIONS}/${session.id}`)).json.data;
+    expect(reopened.messages).toHaveLength(0);
+  });
 });
 
 describe('with the AI provider', () => {
