@@ -39,9 +39,13 @@ export interface BillingRuntime {
   setSimulatorOutbound(fetch: FetchLike): void;
 }
 
-export const billingRuntime = perProcess((deps): BillingRuntime => buildRuntime(deps));
+export const billingRuntime = perProcess((deps): BillingRuntime => createBillingRuntime(deps));
 
-function buildRuntime(deps: AppDeps): BillingRuntime {
+/**
+ * A billing runtime of its own (a new simulator in test mode). The process builds one on first
+ * use; a test that moves the simulator's clock puts its own in place so the others' stays.
+ */
+export function createBillingRuntime(deps: AppDeps): BillingRuntime {
   const { env } = deps;
   const base = {
     currency: env.BILLING_CURRENCY,

@@ -11,7 +11,12 @@ import { entitlementsOf } from '../subscription/entitlements.ts';
 import { subscription } from '../subscription/subscription.tables.ts';
 import { SYSTEM_SCOPE } from '../subscription/trial-expiry.ts';
 import { billingEvents, billingInvoices, billingWebhookFailures } from './billing.tables.ts';
-import { billingRuntime, type BillingRuntime, type FetchLike } from './billing-runtime.ts';
+import {
+  billingRuntime,
+  createBillingRuntime,
+  type BillingRuntime,
+  type FetchLike,
+} from './billing-runtime.ts';
 import { PAYMENT_FAILED_TEMPLATE, TRIAL_ENDING_TEMPLATE } from './billing-emails.ts';
 import { REFUSALS } from './webhook.ts';
 
@@ -30,9 +35,14 @@ const inApp: FetchLike = async (url, init) => {
   return t.app.request(`${u.pathname}${u.search}`, init);
 };
 
+// These tests move the simulator's clock (renewals, grace periods), which only goes forward: they
+// run on a simulator of their own, so the other test files' stays at the real time.
+let shared: BillingRuntime;
 beforeAll(async () => {
   t = await getTestApp();
-  runtime = billingRuntime(t.runtime.deps);
+  shared = billingRuntime(t.runtime.deps);
+  runtime = createBillingRuntime(t.runtime.deps);
+  billingRuntime.replace(t.runtime.deps, runtime);
   stripe = runtime.stripe!;
   runtime.setSimulatorOutbound(inApp);
 });
@@ -40,6 +50,7 @@ afterEach(() => runtime.setSimulatorOutbound(inApp));
 afterAll(async () => {
   await sim().idle();
   runtime.setSimulatorOutbound((url, init) => fetch(url, init));
+  billingRuntime.replace(t.runtime.deps, shared);
 });
 
 const sim = () => runtime.simulator!;
