@@ -9,15 +9,14 @@ import {
   saveVariantResultSchema,
   type StreamEvent,
 } from '#shared/contracts/ai-content.contract.ts';
-import { AppError } from '#shared/errors/index.ts';
 import type { ServiceContext } from '#server/platform/access.ts';
 import type { AppDeps } from '#server/platform/deps.ts';
 import type { AppContext } from '#server/platform/http/context.ts';
-import { validationError } from '#server/platform/validation.ts';
 import { createRoute, createRouter, envelope, jsonBody } from '#server/platform/http/openapi.ts';
 import { ok } from '#server/platform/http/respond.ts';
 import { actorOf, requireActor } from '../auth/auth.middleware.ts';
 import * as ai from './ai-content.service.ts';
+import { readJsonBody } from '#server/platform/http/json-body.ts';
 
 const tags = ['AI content'];
 const idParams = z.object({ id: z.uuid({ error: 'Not a valid id' }) });
@@ -46,17 +45,7 @@ export function createAiContentRoutes(deps: AppDeps) {
   // status, because the response only starts with the `start` event.
   router.post('/api/ai-content/generations/stream', async (c) => {
     const ctx = context(c);
-    if (!/^application\/json\b/i.test(c.req.header('content-type') ?? '')) {
-      throw AppError.from('UNSUPPORTED_MEDIA_TYPE', {
-        technicalMessage: 'The streaming generation route takes JSON',
-      });
-    }
-    let body: unknown;
-    try {
-      body = await c.req.json();
-    } catch (cause) {
-      throw validationError({ _: 'Malformed JSON' }, `Malformed JSON: ${String(cause)}`);
-    }
+    const body = await readJsonBody(c, 'The streaming generation route');
 
     const abort = new AbortController();
     c.req.raw.signal.addEventListener('abort', () => abort.abort(), { once: true });

@@ -8,17 +8,16 @@ import {
   toolCallSchema,
   type EngineStreamEvent,
 } from '#shared/contracts/engine-room.contract.ts';
-import { AppError } from '#shared/errors/index.ts';
 import type { ServiceContext } from '#server/platform/access.ts';
 import type { AppDeps } from '#server/platform/deps.ts';
 import type { AppContext } from '#server/platform/http/context.ts';
 import { createRoute, createRouter, envelope, jsonBody } from '#server/platform/http/openapi.ts';
 import { ok } from '#server/platform/http/respond.ts';
-import { validationError } from '#server/platform/validation.ts';
 import { actorOf, requireActor } from '../auth/auth.middleware.ts';
 import { sendMessage } from './engine.ts';
 import * as sessions from './sessions.ts';
 import { confirmToolCall, dismissToolCall } from './tools.ts';
+import { readJsonBody } from '#server/platform/http/json-body.ts';
 
 // The engine room's API (docs/product/screens.md#engine-room): sessions, a message answered as a
 // stream of server-sent events, and the tool-call cards confirmed or dismissed.
@@ -99,17 +98,7 @@ export function createEngineRoomRoutes(deps: AppDeps) {
   // with the `message` event.
   router.post(honoPath(engineRoomRoutes.messages), async (c) => {
     const ctx = context(c);
-    if (!/^application\/json\b/i.test(c.req.header('content-type') ?? '')) {
-      throw AppError.from('UNSUPPORTED_MEDIA_TYPE', {
-        technicalMessage: 'The engine room takes messages as JSON',
-      });
-    }
-    let body: unknown;
-    try {
-      body = await c.req.json();
-    } catch (cause) {
-      throw validationError({ _: 'Malformed JSON' }, `Malformed JSON: ${String(cause)}`);
-    }
+    const body = await readJsonBody(c, 'The engine room messages route');
 
     const abort = new AbortController();
     c.req.raw.signal.addEventListener('abort', () => abort.abort(), { once: true });
