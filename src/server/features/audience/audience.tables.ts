@@ -11,6 +11,7 @@ import {
   unique,
   uuid,
 } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
 import { CONTACT_SOURCES, CONTACT_STAGES } from '#shared/contracts/audience.contract.ts';
 import { platformConnections } from '../platforms/platforms.tables.ts';
 import { profiles } from '../profile/profile.tables.ts';
@@ -46,6 +47,8 @@ export const audienceContacts = pgTable(
     /** Average of the judged items, -1 (negative) to 1 (positive). */
     sentiment: doublePrecision('sentiment'),
     source: text('source', { enum: CONTACT_SOURCES }).notNull().default('inbox'),
+    /** The member who looks after the person (the CRM add-on, docs/decisions/099). */
+    ownerId: uuid('owner_id').references(() => profiles.id, { onDelete: 'set null' }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
@@ -58,6 +61,15 @@ export const audienceContacts = pgTable(
       t.lastInteractionAt.desc().nullsLast(),
       t.id,
     ),
+    /** The CRM board: a business's contacts by stage, most recent interaction first. */
+    index('audience_contacts_user_stage_idx').on(
+      t.userId,
+      t.stage,
+      t.lastInteractionAt.desc().nullsLast(),
+      t.id,
+    ),
+    /** Duplicates by e-mail (the CSV import) and the e-mail marketing add-on's recipients. */
+    index('audience_contacts_user_email_idx').on(t.userId, sql`lower(${t.email})`),
   ],
 );
 

@@ -20,3 +20,5 @@ export * from '../../features/billing/billing.tables.ts';
 export * from '../../features/campaigns/campaigns.tables.ts';
 export * from '../../features/engine-room/engine-room.tables.ts';
 export * from '../../features/audience/audience.tables.ts';
+export * from '../../features/audience/crm.tables.ts';
+export * from '../../features/email-marketing/email-marketing.tables.ts';
