@@ -11,13 +11,8 @@ import { TARGET_FORMATS } from '#shared/platform-limits.ts';
 import { isAppError } from '#shared/errors/index.ts';
 import type { ChatClient, ChatMessage } from '#server/integrations/ai/chat-client.ts';
 import { clip, type BusinessVoice } from '../ai-content/offline-generator.ts';
-import {
-  formatsFor,
-  planOffline,
-  postKey,
-  postRuleProblems,
-  type PlanAccount,
-} from './offline-planner.ts';
+import { planOffline, postKey, type PlanAccount } from './offline-planner.ts';
+import { formatsFor, postRuleProblems } from './plan-rules.ts';
 import { PLAN_LEAD_MINUTES, parseLocalDate, type PlannedSlot } from './plan-slots.ts';
 import { knownTimeZone, localDateOf } from '../queue/wall-clock.ts';
 

@@ -8,12 +8,11 @@ import {
 import { composePostText } from '#shared/contracts/ai-content.contract.ts';
 import { countHashtags, limitsFor, type TargetFormat } from '#shared/platform-limits.ts';
 import type { BusinessVoice } from '../ai-content/offline-generator.ts';
+import { mediaProblem, postRuleProblems } from './plan-rules.ts';
 import {
-  mediaProblem,
   mediaRequirementFor,
   planOffline,
   postKey,
-  postRuleProblems,
   stagesOf,
   subjectOf,
   type PlanAccount,

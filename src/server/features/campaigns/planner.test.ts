@@ -17,7 +17,7 @@ import { startOpenAiSimulator, type OpenAiSimulator } from '#simulators/openai/o
 import { businessProfiles } from '../settings/settings.tables.ts';
 import { subscription } from '../subscription/subscription.tables.ts';
 import { localDateOf } from '../queue/wall-clock.ts';
-import { postRuleProblems } from './offline-planner.ts';
+import { postRuleProblems } from './plan-rules.ts';
 import { NO_PROVIDER_NOTICE, planCampaign, regeneratePost } from './planner.ts';
 
 // The planner through the real test database: a business with its simulated Page and Instagram

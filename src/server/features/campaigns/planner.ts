@@ -20,13 +20,13 @@ import { knownTimeZone } from '../queue/wall-clock.ts';
 import { planWithAi, type PlanOutcome } from './ai-planner.ts';
 import {
   ARC,
-  formatsFor,
   planOffline,
   shortHash,
   stagesOf,
   writePost,
   type PlanAccount,
 } from './offline-planner.ts';
+import { formatsFor } from './plan-rules.ts';
 import { campaignDays, planSlots, type PlannedSlot, type PostingHour } from './plan-slots.ts';
 
 // A campaign's plan from its brief (docs/product/screens.md#campaigns: goal and audience →
