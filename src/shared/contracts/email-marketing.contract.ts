@@ -158,7 +158,12 @@ export const emailReachSchema = z.object({
   reachable: z.int(),
 });
 
-export const SUPPRESSION_REASONS = ['unsubscribed', 'hard_bounce', 'soft_bounce', 'manual'] as const;
+export const SUPPRESSION_REASONS = [
+  'unsubscribed',
+  'hard_bounce',
+  'soft_bounce',
+  'manual',
+] as const;
 
 export const suppressionSchema = z.object({
   email: z.string(),
