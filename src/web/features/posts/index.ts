@@ -16,7 +16,11 @@ export { useQueue, useQueueAction, type QueueAction } from './api/use-queue.ts';
 export { useUpcomingEvents } from './api/use-upcoming-posts.ts';
 
 // What the calendar mounts: the composer (opened by address) and the quick view.
-export { ComposerHost, withComposer } from './components/composer/composer-host.tsx';
+export {
+  ComposerHost,
+  preloadComposer,
+  withComposer,
+} from './components/composer/composer-host.tsx';
 export { MediaPicker } from './components/composer/media-picker.tsx';
 export type { ComposerPrefill } from './components/composer/composer-props.ts';
 export { EventDialog, type EventDialogState } from './components/event-dialog/event-dialog.tsx';

@@ -6,9 +6,11 @@ import { createQueryClient } from '../../../app/query-client.ts';
 import { authValue, businessProfile, subscription } from '../../../test/auth-state.ts';
 import { AuthContext } from '../../auth/index.ts';
 import CalendarPage from './calendar-page.tsx';
+import { preloadComposer } from '../../posts/index.ts';
+
 // The composer is its own chunk, fetched once the calendar is on screen; loaded here with the test
 // file, so that fetch never outlives a short test.
-import '../../posts/components/composer/composer-dialog.tsx';
+await preloadComposer();
 
 /**
  * The calendar page at `path`, for a business on the trial plan in `timeZone`, with `extra`

@@ -9,8 +9,10 @@ import { fail, mockApi, ok } from '../../../test/mock-api.ts';
 import { AuthContext } from '../../auth/index.ts';
 import { NO_FILTERS, listEventsInRange } from '../api/use-events-in-range.ts';
 import CalendarPage from './calendar-page.tsx';
+import { preloadComposer } from '../../posts/index.ts';
+
 // Loaded with the test file, so the composer's prefetch never outlives a short test.
-import '../../posts/components/composer/composer-dialog.tsx';
+await preloadComposer();
 
 function event(
   id: number,

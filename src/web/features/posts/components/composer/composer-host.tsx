@@ -28,6 +28,11 @@ const loadComposer = () =>
   import('./composer-dialog.tsx').then((m) => ({ default: m.ComposerDialog }));
 const ComposerDialog = lazy(loadComposer);
 
+/** Fetches the composer's chunk ahead (what the calendar does once it is on screen). */
+export function preloadComposer(): Promise<unknown> {
+  return loadComposer();
+}
+
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /**
