@@ -202,7 +202,9 @@ describe('cursors and ids', () => {
             method: method.toUpperCase(),
             ...(method === 'get' || method === 'delete' ? {} : { json: {} }),
           });
-          if (res.status >= 500 || DATABASE_WORDS.test(res.text)) {
+          // The correlation id is random letters and digits: "…0x00…" in it is no leak.
+          const text = res.text.replace(/"correlationId":"[^"]*"/, '');
+          if (res.status >= 500 || DATABASE_WORDS.test(text)) {
             answers.push(`${method.toUpperCase()} ${path} → ${res.status}`);
           }
         }
