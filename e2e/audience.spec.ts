@@ -66,3 +66,43 @@ test('people who write become contacts, and a segment of them has a live count',
   }>;
   expect(saved.find((s) => s.name === 'Regulars')?.count).toBe(1);
 });
+
+test('a CSV file of contacts is previewed, its invalid rows skipped, and imported', async ({
+  page,
+}) => {
+  test.setTimeout(90_000);
+  const email = uniqueEmail('import');
+  await register(page, { email, businessName: 'Rosa’s Bakery' });
+  await followEmailLink(page, email, '/api/auth/confirm');
+  await expect(page.getByText('Your email is confirmed. Welcome to Soci Gen!')).toBeVisible();
+
+  await page.goto('/dashboard/audience');
+  await page.getByRole('button', { name: 'Import CSV' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Import contacts from CSV' });
+  const csv = [
+    'Full name,Email address,Phone,Tags,City,Newsletter consent,Consent source',
+    'Marta Ruiz,marta@example.com,+34 600 000 000,regular; gluten-free,Madrid,yes,Shop counter',
+    'Tom Baker,tom@example.com,,,Leeds,no,',
+    'Nobody,not-an-address,,,,,',
+  ].join('\r\n');
+  await dialog.getByLabel('Choose a CSV file').setInputFiles({
+    name: 'customers.csv',
+    mimeType: 'text/csv',
+    buffer: Buffer.from(csv),
+  });
+  const preview = dialog.getByRole('table', { name: 'Preview' });
+  await expect(preview.getByText('Marta Ruiz')).toBeVisible();
+  await expect(preview.getByText('Email address: Not a valid e-mail address')).toBeVisible();
+  await expect(dialog.getByRole('combobox', { name: 'Column Email address' })).toHaveValue('email');
+  const importButton = dialog.getByRole('button', { name: 'Import 2 contacts' });
+  await expect(importButton).toBeDisabled();
+  await dialog.getByRole('checkbox', { name: 'Skip the 1 invalid row' }).check();
+  await importButton.click();
+  await expect(dialog.getByText('Contacts imported')).toBeVisible();
+  await dialog.getByRole('button', { name: 'Done' }).click();
+
+  const table = page.getByRole('table', { name: 'Contacts' });
+  await expect(table.getByText('Marta Ruiz')).toBeVisible();
+  await expect(table.getByText('Tom Baker')).toBeVisible();
+  await expect(table.getByText('gluten-free')).toBeVisible();
+});

@@ -8,6 +8,10 @@ import { secureHeaders } from 'hono/secure-headers';
 import { AppError } from '#shared/errors/index.ts';
 import { isAppPage } from '#shared/app-pages.ts';
 import { mediaRoutes } from '#shared/contracts/media.contract.ts';
+import {
+  audienceImportRoutes,
+  IMPORT_BODY_BYTES,
+} from '#shared/contracts/audience-import.contract.ts';
 import type { AppDeps } from './platform/deps.ts';
 import type { AppEnv } from './platform/http/context.ts';
 import { handleError, notFound } from './platform/http/errors.ts';
@@ -20,6 +24,7 @@ import { sessionMiddleware } from './features/auth/auth.middleware.ts';
 import { createDevMailboxRoutes } from './features/dev/dev-mailbox.routes.ts';
 import { createHealthRoutes } from './features/health/health.routes.ts';
 import { createContactRoutes } from './features/contact/contact.routes.ts';
+import { fileTooLarge } from './features/audience/contacts-import-file.ts';
 import { featureRouters } from './features/routers.ts';
 import { monitorMiddleware } from './platform/monitor/monitor.ts';
 
@@ -88,10 +93,20 @@ export function createApp(deps: AppDeps, options: { serveWeb?: boolean } = {}) {
       });
     },
   });
+  // A contacts import sends a CSV file of up to 5 MB in base64 (docs/decisions/101).
+  const importBodyLimit = bodyLimit({
+    maxSize: IMPORT_BODY_BYTES,
+    onError: () => {
+      throw fileTooLarge(`Import body over ${IMPORT_BODY_BYTES} bytes`);
+    },
+  });
+  const importPaths = new Set<string>(Object.values(audienceImportRoutes));
   // Media uploads stream to disk under their own per-plan limit (features/media/media.routes.ts).
-  app.use('/api/*', (c, next) =>
-    c.req.method === 'POST' && c.req.path === mediaRoutes.upload ? next() : apiBodyLimit(c, next),
-  );
+  app.use('/api/*', (c, next) => {
+    if (c.req.method === 'POST' && c.req.path === mediaRoutes.upload) return next();
+    if (c.req.method === 'POST' && importPaths.has(c.req.path)) return importBodyLimit(c, next);
+    return apiBodyLimit(c, next);
+  });
   // NUL characters and over-deep JSON never reach a handler (platform/http/input-guard.ts).
   app.use('/api/*', inputGuard({ skip: (path) => path === mediaRoutes.upload }));
   // Cross-site form posts carry the session cookie only with SameSite=Lax top-level navigations;
