@@ -177,6 +177,8 @@ export const contactSchema = z.object({
   /** Average sentiment of their items, -1 to 1; null when none was judged. */
   sentiment: z.number().nullable(),
   source: z.enum(CONTACT_SOURCES),
+  /** The member who looks after the person (the CRM add-on); null when nobody does. */
+  ownerId: z.uuid().nullable(),
   createdAt: z.string(),
   updatedAt: z.string(),
 });

@@ -24,6 +24,7 @@ export function toContact(row: typeof audienceContacts.$inferSelect): Contact {
     messageCount: row.messageCount,
     sentiment: row.sentiment,
     source: row.source,
+    ownerId: row.ownerId,
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
   };

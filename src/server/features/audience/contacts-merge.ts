@@ -5,6 +5,7 @@ import { validationError } from '#server/platform/validation.ts';
 import * as repo from './contacts.repository.ts';
 import { lockAudience, recountContacts } from './contacts-sync.ts';
 import { contactDetail, contactNotFound, WRITE } from './contacts.service.ts';
+import { recordActivity } from './crm-activity.ts';
 
 // Two identities of the same person (their Instagram and their Facebook) made one contact, and
 // split again (docs/product/screens.md#audience, docs/decisions/097-audience.md). The counts
@@ -42,6 +43,13 @@ export async function mergeContacts(
       tags: [...new Set([...kept.tags, ...other.tags])],
     });
     await recountContacts(tx, tenantId, [kept.id]);
+    await recordActivity(tx, {
+      tenantId,
+      contactId: kept.id,
+      actorId: ctx.actor.userId,
+      kind: 'merge',
+      data: { otherName: other.name },
+    });
     return contactDetail(tx, tenantId, kept.id);
   });
 }

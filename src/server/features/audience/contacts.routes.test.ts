@@ -14,6 +14,7 @@ import {
 } from '../inbox/inbox.test-helpers.ts';
 import { audienceDeletions, audienceSegments } from './audience.tables.ts';
 import { CONTACTS_CSV_HEADER } from './contacts.service.ts';
+import { giveCrm } from './crm.test-helpers.ts';
 
 // The contacts of the audience page through the app (docs/product/screens.md#audience): made from
 // the inbox's threads with their counts, "Refresh" that changes nothing the second time, merging
@@ -154,6 +155,8 @@ describe('contacts from the inbox', () => {
     const before = (await list(s.owner)).items;
     const pat = byName(before, 'Pat Doe');
     const quinn = byName(before, 'quinn_q');
+    // Tags are the CRM add-on's (docs/decisions/099-crm.md).
+    await giveCrm(t, s.owner.tenantId);
     await expectOk(
       await s.owner.user.client.request(`/api/audience/contacts/${quinn.id}`, {
         method: 'PATCH',

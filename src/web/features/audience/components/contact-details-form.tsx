@@ -22,8 +22,14 @@ const SOURCE_LABELS = {
 } as const;
 
 const orNull = (value: string) => (value.trim() === '' ? null : value.trim());
+const sameTags = (a: readonly string[], b: readonly string[]) =>
+  a.length === b.length && a.every((tag) => b.includes(tag));
 
-export function ContactDetailsForm({ contact }: { contact: ContactDetail }) {
+/**
+ * `crm`: the business has the CRM add-on, so tags and stage can be changed; without it they are
+ * shown as they are (docs/decisions/099-crm.md).
+ */
+export function ContactDetailsForm({ contact, crm }: { contact: ContactDetail; crm: boolean }) {
   const update = useUpdateContact(contact.id);
   const [email, setEmail] = useState(contact.email ?? '');
   const [phone, setPhone] = useState(contact.phone ?? '');
@@ -48,8 +54,9 @@ export function ContactDetailsForm({ contact }: { contact: ContactDetail }) {
         email: orNull(email),
         phone: orNull(phone),
         location: orNull(location),
-        tags,
-        stage,
+        // Tags and stage are sent when they change (the CRM add-on's; the server records it).
+        ...(crm && !sameTags(tags, contact.tags) ? { tags } : {}),
+        ...(crm && stage !== contact.stage ? { stage } : {}),
         // Consent is sent when it changes; given, it names where (the server records it).
         ...(consent === contact.consent ? {} : { consent }),
         ...(givesConsent ? { consentSource: consentSource.trim() } : {}),
@@ -72,6 +79,7 @@ export function ContactDetailsForm({ contact }: { contact: ContactDetail }) {
         </FormField>
         <FormField label="Stage" error={errors.stage}>
           <select
+            disabled={!crm}
             value={stage}
             onChange={(e) => setStage(e.target.value as typeof stage)}
             className={inputClasses}
@@ -86,7 +94,14 @@ export function ContactDetailsForm({ contact }: { contact: ContactDetail }) {
       </div>
       <div className="grid gap-2">
         <span className="text-sm font-medium">Tags</span>
-        <TagsInput label="Tags" value={tags} onChange={setTags} />
+        {crm ? (
+          <TagsInput label="Tags" value={tags} onChange={setTags} />
+        ) : (
+          <p className="text-sm text-muted-foreground">
+            {contact.tags.length ? contact.tags.join(', ') : 'No tags'} · Changing tags and stage
+            comes with the CRM add-on.
+          </p>
+        )}
         {errors.tags ? <p className="text-sm text-destructive">{errors.tags}</p> : null}
       </div>
       <div className="grid gap-2">

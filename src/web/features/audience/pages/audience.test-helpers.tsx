@@ -3,8 +3,9 @@ import { QueryClientProvider } from '@tanstack/react-query';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
 import type { Contact, ContactDetail, Segment } from '#shared/contracts/audience.contract.ts';
 import type { DemographicSet } from '#shared/contracts/analytics.contract.ts';
+import type { AddonId } from '#shared/plans.ts';
 import { createQueryClient } from '../../../app/query-client.ts';
-import { authValue, businessProfile } from '../../../test/auth-state.ts';
+import { authValue, businessProfile, subscription } from '../../../test/auth-state.ts';
 import { connection } from '../../../test/connections.ts';
 import { mockApi, ok, type MockHandler, type MockResponse } from '../../../test/mock-api.ts';
 import { AuthContext } from '../../auth/index.ts';
@@ -39,6 +40,7 @@ export function contact(overrides: Partial<Contact> = {}): Contact {
     messageCount: 2,
     sentiment: 0.6,
     source: 'inbox',
+    ownerId: null,
     createdAt: '2026-11-01T10:00:00.000Z',
     updatedAt: '2026-11-20T10:00:00.000Z',
     ...overrides,
@@ -136,8 +138,12 @@ function Location() {
   return <output data-testid="location">{`${location.pathname}${location.search}`}</output>;
 }
 
-export function renderAudience(path: string) {
-  const auth = authValue({ businessProfile: businessProfile({ time_zone: 'UTC' }) });
+/** `addons`: the business's add-ons (none by default; 'crm' opens the CRM add-on's parts). */
+export function renderAudience(path: string, options: { addons?: AddonId[] } = {}) {
+  const auth = authValue({
+    businessProfile: businessProfile({ time_zone: 'UTC' }),
+    subscription: subscription({ addons: options.addons ?? [] }),
+  });
   return render(
     <QueryClientProvider client={createQueryClient()}>
       <AuthContext.Provider value={auth}>

@@ -11,6 +11,7 @@ import {
   page,
   renderAudience,
 } from './audience.test-helpers.tsx';
+import { crmHandlers } from '../components/crm.test-helpers.ts';
 
 // A contact's page: identities, conversations newest first linking to the social monitor, the
 // details sent as edited, Merge, Split and Delete with what each sends.
@@ -39,8 +40,10 @@ describe('a contact’s page', () => {
       [`GET ${url}`]: ok(contactDetail({ phone: '+351 900 000 000' })),
       [`PATCH ${url}`]: ({ body }) =>
         ok(contactDetail({ ...(body as object), updatedAt: '2026-11-28T10:00:00.000Z' })),
+      // Tags and stage are the CRM add-on's (docs/decisions/099-crm.md).
+      ...crmHandlers(ANN_ID),
     });
-    renderAudience(`/dashboard/audience/contacts/${ANN_ID}`);
+    renderAudience(`/dashboard/audience/contacts/${ANN_ID}`, { addons: ['crm'] });
     fireEvent.change(await screen.findByRole('textbox', { name: /E-mail/ }), {
       target: { value: ' ann@example.com ' },
     });

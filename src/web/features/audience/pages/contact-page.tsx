@@ -11,9 +11,11 @@ import { reportError } from '../../../lib/errors.ts';
 import { useAuth } from '../../auth/index.ts';
 import { useDeleteContact } from '../api/use-audience-actions.ts';
 import { useContact } from '../api/use-audience-queries.ts';
+import { useHasCrm } from '../api/use-crm-queries.ts';
 import { ConfirmDialog } from '../components/confirm-dialog.tsx';
 import { ContactAvatar } from '../components/contact-avatar.tsx';
 import { ContactDetailsForm } from '../components/contact-details-form.tsx';
+import { CrmContactPanels } from '../components/crm-contact-panels.tsx';
 import { IdentitiesList } from '../components/identities-list.tsx';
 import { MergeDialog } from '../components/merge-dialog.tsx';
 import { ThreadsList } from '../components/threads-list.tsx';
@@ -21,7 +23,7 @@ import { lastInteraction, sentimentLabel } from '../lib/format.ts';
 
 // A contact's page (docs/product/screens.md#audience): who they are on each platform, their
 // conversations (opening in the social monitor), what the business keeps about them, Merge,
-// Split and Delete.
+// Split and Delete; with the CRM add-on, their owner, notes and timeline.
 
 function Summary({ contact, timeZone }: { contact: ContactDetail; timeZone: string }) {
   return (
@@ -45,6 +47,7 @@ function Contact({ contact }: { contact: ContactDetail }) {
   const timeZone = useAuth().businessProfile?.time_zone ?? 'UTC';
   const navigate = useNavigate();
   const remove = useDeleteContact(contact.id);
+  const hasCrm = useHasCrm();
   const [merging, setMerging] = useState(false);
   const [deleting, setDeleting] = useState(false);
 
@@ -85,7 +88,7 @@ function Contact({ contact }: { contact: ContactDetail }) {
               <CardTitle>Details</CardTitle>
             </CardHeader>
             <CardContent>
-              <ContactDetailsForm key={contact.updatedAt} contact={contact} />
+              <ContactDetailsForm key={contact.updatedAt} contact={contact} crm={hasCrm} />
             </CardContent>
           </Card>
         </div>
@@ -98,6 +101,7 @@ function Contact({ contact }: { contact: ContactDetail }) {
           </CardContent>
         </Card>
       </div>
+      <CrmContactPanels contact={contact} timeZone={timeZone} />
       <MergeDialog contact={contact} open={merging} onOpenChange={setMerging} />
       <ConfirmDialog
         open={deleting}
