@@ -18,6 +18,7 @@ import {
   type AudienceSegmentsResult,
 } from './audience-segments.ts';
 import { bundle, printBundle, type BundleResult } from './bundle.ts';
+import { emailSending, printEmailSending, type EmailSendingResult } from './email-sending.ts';
 import { calendarList, printCalendarList, type CalendarListResult } from './calendar-list.ts';
 import { calendarView, printCalendarView, type CalendarViewResult } from './calendar-view.ts';
 import {
@@ -56,7 +57,8 @@ type Result =
   | AnalyticsSyncResult
   | BillingWebhooksResult
   | CampaignLaunchResult
-  | AudienceSegmentsResult;
+  | AudienceSegmentsResult
+  | EmailSendingResult;
 
 interface Benchmark {
   name: string;
@@ -75,6 +77,7 @@ const BENCHMARKS: Benchmark[] = [
   { name: 'billing-webhooks', run: billingWebhooks, print: printBillingWebhooks },
   { name: 'campaign-launch', run: campaignLaunch, print: printCampaignLaunch },
   { name: 'audience-segments', run: audienceSegments, print: printAudienceSegments },
+  { name: 'email-sending', run: emailSending, print: printEmailSending },
   { name: 'bundle', run: bundle, print: printBundle },
   { name: 'page-weight', run: pageWeight, print: printPageWeight },
   { name: 'media', run: media, print: printMedia },

@@ -39,6 +39,8 @@ export const APP_PAGE_PATHS: readonly string[] = [
   '/dashboard/engine-room/sessions',
   '/dashboard/audience',
   '/dashboard/audience/segments/new',
+  '/dashboard/audience/emails/new',
+  '/dashboard/audience/emails/suppressions',
   '/dashboard/social-monitor',
   '/dashboard/subscription',
 ];
@@ -49,6 +51,7 @@ export const APP_PAGE_PATTERNS: readonly string[] = [
   '/dashboard/campaigns/:id',
   '/dashboard/audience/contacts/:id',
   '/dashboard/audience/segments/:id',
+  '/dashboard/audience/emails/:id',
   '/dashboard/engine-room/sessions/:sessionId',
 ];
 

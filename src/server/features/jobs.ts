@@ -9,6 +9,7 @@ import { registerPublishingJobs } from './publishing/publishing.jobs.ts';
 import { registerInboxJobs } from './inbox/inbox.jobs.ts';
 import { registerInboxDigest, registerModeration } from './inbox/index.ts';
 import { registerAnalyticsJobs } from './analytics/index.ts';
+import { registerEmailMarketingJobs } from './email-marketing/index.ts';
 
 const DAY_MS = 86_400_000;
 
@@ -40,6 +41,8 @@ export async function registerJobHandlers(deps: AppDeps): Promise<Chores> {
   await registerInboxDigest(deps, chores);
 
   await registerAnalyticsJobs(deps, chores);
+
+  await registerEmailMarketingJobs(deps, chores);
 
   return chores;
 }

@@ -20,6 +20,7 @@ import { createAnalyticsRoutes } from './analytics/index.ts';
 import { createBillingRoutes } from './billing/index.ts';
 import { createCampaignsRoutes } from './campaigns/index.ts';
 import { createAudienceRoutes } from './audience/index.ts';
+import { createEmailMarketingAreaRoutes } from './email-marketing/index.ts';
 import { createEngineRoomRoutes } from './engine-room/index.ts';
 
 /** Each area's router; their paths do not overlap. */
@@ -45,5 +46,6 @@ export const featureRouters: Array<(deps: AppDeps) => ReturnType<typeof createRo
   createBillingRoutes,
   createCampaignsRoutes,
   createAudienceRoutes,
+  createEmailMarketingAreaRoutes,
   createEngineRoomRoutes,
 ];

@@ -20,6 +20,9 @@ const envSchema = z.object({
   DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(100).default(10),
   SMTP_URL: z.string().optional(),
   MAIL_FROM: z.string().default('Soci Gen <no-reply@socigen.local>'),
+  // E-mail marketing (docs/decisions/100): messages per minute one business's campaign e-mails
+  // go out at, whatever the number of e-mails it sends at once.
+  EMAIL_MARKETING_RATE_PER_MINUTE: z.coerce.number().int().min(1).max(100_000).default(600),
   DEV_MAILBOX: booleanish.optional(),
   // The key that opens the development mailbox; without it one is generated into
   // DATA_DIR/dev-mailbox.key and printed at start (features/dev/mailbox-key.ts).

@@ -214,6 +214,22 @@ export const routes: RouteObject[] = [
                     path: 'segments/:id',
                     lazy: lazyPage(() => import('../features/audience/pages/segment-page.tsx')),
                   },
+                  {
+                    // The e-mail add-on: the editor for a new e-mail and a draft, the figures of
+                    // one sent, and the suppression list.
+                    path: 'emails/new',
+                    lazy: lazyPage(() => import('../features/audience/email/pages/email-page.tsx')),
+                  },
+                  {
+                    path: 'emails/suppressions',
+                    lazy: lazyPage(
+                      () => import('../features/audience/email/pages/suppressions-page.tsx'),
+                    ),
+                  },
+                  {
+                    path: 'emails/:id',
+                    lazy: lazyPage(() => import('../features/audience/email/pages/email-page.tsx')),
+                  },
                 ],
               },
               ...COMING_SOON_AREAS.map((slug): RouteObject => ({

@@ -13,11 +13,13 @@ import type { Tx } from '#server/platform/db/client.ts';
 import { withTenant } from '#server/platform/db/tenant.ts';
 import { validationError } from '#server/platform/validation.ts';
 import { toCsv } from '../analytics/csv.ts';
+import { forgetContactInRecipients } from '../email-marketing/campaigns.repository.ts';
 import * as repo from './contacts.repository.ts';
 import { lowerTags, segmentWhere } from './segment-sql.ts';
 import { findSegment } from './segments.repository.ts';
 import { lockAudience, syncContactsIn, type ContactSyncReport } from './contacts-sync.ts';
 import { toContact } from './contact-dto.ts';
+import { applyCrmChanges } from './crm-contact-changes.ts';
 
 // The contacts of the audience page (docs/product/screens.md#audience, docs/decisions/097-audience.md):
 // the list with its search and pages, a contact with its identities and threads, what the business
@@ -137,6 +139,7 @@ export async function updateContact(
     if (changes.consentSource && !(changes.consent ?? current.consent)) {
       throw validationError({ consentSource: 'Only consent given has a source' });
     }
+    await applyCrmChanges(tx, ctx.actor, current, changes);
     await repo.updateContact(tx, tenantId, id, changes);
     return contactDetail(tx, tenantId, id);
   });
@@ -151,6 +154,8 @@ export async function deleteContact(
   const tenantId = ctx.actor.tenantId;
   return withTenant(ctx.deps.database, tenantScope(ctx.actor), async (tx) => {
     await lockAudience(tx, tenantId);
+    // The e-mails sent to the contact keep their figures, without the person (decision 100).
+    await forgetContactInRecipients(tx, tenantId, id);
     const done = await repo.deleteContactRecorded(tx, tenantId, id, ctx.actor.userId);
     if (!done) throw contactNotFound(id);
     return done;

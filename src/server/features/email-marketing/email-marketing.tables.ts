@@ -42,7 +42,12 @@ export const EMAIL_RECIPIENT_STATUSES = [
 ] as const;
 export type EmailRecipientStatus = (typeof EMAIL_RECIPIENT_STATUSES)[number];
 
-export const SUPPRESSION_REASONS = ['unsubscribed', 'hard_bounce', 'soft_bounce', 'manual'] as const;
+export const SUPPRESSION_REASONS = [
+  'unsubscribed',
+  'hard_bounce',
+  'soft_bounce',
+  'manual',
+] as const;
 export type SuppressionReason = (typeof SUPPRESSION_REASONS)[number];
 
 export const emailCampaigns = pgTable(

@@ -5,6 +5,7 @@ import type { Database } from '../db/client.ts';
 import { emailOutbox } from '../db/system.tables.ts';
 import type { JobDefinition, JobQueue } from '../jobs/queue.ts';
 import type { Logger } from '../logger.ts';
+import { createSmtpTransport } from './smtp-transport.ts';
 import type { RenderedEmail } from './templates.tsx';
 
 // Every e-mail is written to the outbox first and delivered by a job, so a slow or failing SMTP
@@ -47,10 +48,7 @@ export function createMailer(options: {
   const { database, smtpUrl } = options;
   // nodemailer is loaded only with SMTP_URL, by the first message to deliver (decision 019).
   let transport: Promise<Transporter> | undefined;
-  const smtp = (url: string) =>
-    (transport ??= import('nodemailer').then(({ default: nodemailer }) =>
-      nodemailer.createTransport(url),
-    ));
+  const smtp = (url: string) => (transport ??= createSmtpTransport(url));
   return {
     async send(to, template, email) {
       const [row] = await database.unsafeDb

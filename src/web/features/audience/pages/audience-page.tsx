@@ -1,5 +1,5 @@
-import { useCallback, useMemo } from 'react';
-import { Download, RefreshCw, Users } from 'lucide-react';
+import { useCallback, useMemo, useState } from 'react';
+import { Download, RefreshCw, Upload, Users } from 'lucide-react';
 import { useSearchParams } from 'react-router';
 import { toast } from 'sonner';
 import { Button, buttonClasses } from '../../../components/ui/button.tsx';
@@ -12,9 +12,13 @@ import { useAuth } from '../../auth/index.ts';
 import { useRefreshContacts } from '../api/use-audience-actions.ts';
 import { useContacts, useSegments } from '../api/use-audience-queries.ts';
 import { contactsCsvUrl } from '../api/paths.ts';
+import { FeatureGate } from '../../subscription/index.ts';
+import { CrmBoard } from '../components/crm-board.tsx';
 import { ContactFilters } from '../components/contact-filters.tsx';
 import { ContactsTable } from '../components/contacts-table.tsx';
 import { DemographicsPanel } from '../components/demographics-panel.tsx';
+import { ImportDialog } from '../components/import-dialog.tsx';
+import { EmailsTab } from '../email/components/emails-tab.tsx';
 import { NewSegmentLink, SegmentsList } from '../components/segments-list.tsx';
 
 // The audience (docs/product/screens.md#audience): the contacts made from the inbox, with search,
@@ -24,11 +28,13 @@ import { NewSegmentLink, SegmentsList } from '../components/segments-list.tsx';
 const TABS = [
   { key: 'contacts', label: 'Contacts' },
   { key: 'segments', label: 'Segments' },
+  { key: 'board', label: 'Board' },
+  { key: 'emails', label: 'E-mails' },
 ] as const;
 
 export default function AudiencePage() {
   const [search, setSearch] = useSearchParams();
-  const tab = search.get('tab') === 'segments' ? 'segments' : 'contacts';
+  const tab = TABS.find((t) => t.key === search.get('tab'))?.key ?? 'contacts';
   const q = search.get('q') ?? '';
   const segmentId = search.get('segment') ?? '';
   const page = Math.max(1, Number(search.get('page')) || 1);
@@ -37,6 +43,7 @@ export default function AudiencePage() {
   const latest = useContacts(useMemo(() => ({ q: '', segmentId: '', page: 1 }), []));
   const segments = useSegments();
   const refresh = useRefreshContacts();
+  const [importing, setImporting] = useState(false);
   const timeZone = useAuth().businessProfile?.time_zone ?? 'UTC';
 
   const change = useCallback(
@@ -80,6 +87,10 @@ export default function AudiencePage() {
               <RefreshCw aria-hidden className="size-4" />
               Refresh from the inbox
             </Button>
+            <Button variant="outline" onClick={() => setImporting(true)}>
+              <Upload aria-hidden className="size-4" />
+              Import CSV
+            </Button>
             <a
               href={contactsCsvUrl({ q, segmentId })}
               download
@@ -92,6 +103,7 @@ export default function AudiencePage() {
           </div>
         }
       />
+      <ImportDialog open={importing} onOpenChange={setImporting} />
       <DemographicsPanel contacts={latest.data} />
       <div
         role="tablist"
@@ -116,7 +128,17 @@ export default function AudiencePage() {
           </button>
         ))}
       </div>
-      {tab === 'segments' ? (
+      {tab === 'emails' ? (
+        <div role="tabpanel" aria-label="E-mails">
+          <EmailsTab timeZone={timeZone} />
+        </div>
+      ) : tab === 'board' ? (
+        <div role="tabpanel" aria-label="Board">
+          <FeatureGate feature="crm" areaLabel="The board">
+            <CrmBoard timeZone={timeZone} />
+          </FeatureGate>
+        </div>
+      ) : tab === 'segments' ? (
         <div role="tabpanel" aria-label="Segments">
           <SegmentsList />
         </div>
