@@ -3,6 +3,7 @@ import { Download, RefreshCw, Upload, Users } from 'lucide-react';
 import { useSearchParams } from 'react-router';
 import { toast } from 'sonner';
 import { Button, buttonClasses } from '../../../components/ui/button.tsx';
+import { Pager } from '../../../components/ui/pager.tsx';
 import { EmptyState } from '../../../components/ui/empty-state.tsx';
 import { PageHeader } from '../../../components/ui/page-header.tsx';
 import { QueryContent } from '../../../components/ui/query-status.tsx';
@@ -174,26 +175,14 @@ export default function AudiencePage() {
           >
             {(list) => <ContactsTable contacts={list.items} timeZone={timeZone} />}
           </QueryContent>
-          {data && pages > 1 ? (
-            <nav aria-label="Pages" className="flex items-center justify-between gap-3">
-              <Button
-                variant="outline"
-                disabled={page <= 1}
-                onClick={() => change({ page: String(page - 1) })}
-              >
-                Previous page
-              </Button>
-              <span className="text-sm text-muted-foreground">
-                Page {page} of {pages} · {data.total} contacts
-              </span>
-              <Button
-                variant="outline"
-                disabled={page >= pages}
-                onClick={() => change({ page: String(page + 1) })}
-              >
-                Next page
-              </Button>
-            </nav>
+          {data ? (
+            <Pager
+              page={page}
+              pages={pages}
+              onPage={(n) => change({ page: String(n) })}
+              total={data.total}
+              noun="contacts"
+            />
           ) : null}
         </div>
       )}

@@ -2,7 +2,8 @@ import { useCallback, useMemo } from 'react';
 import { Megaphone, Plus } from 'lucide-react';
 import { Link, useSearchParams } from 'react-router';
 import { accountLabel } from '#shared/account-label.ts';
-import { Button, buttonClasses } from '../../../components/ui/button.tsx';
+import { buttonClasses } from '../../../components/ui/button.tsx';
+import { Pager } from '../../../components/ui/pager.tsx';
 import { EmptyState } from '../../../components/ui/empty-state.tsx';
 import { PageHeader } from '../../../components/ui/page-header.tsx';
 import { QueryContent } from '../../../components/ui/query-status.tsx';
@@ -107,27 +108,7 @@ export default function CampaignsPage() {
           </ul>
         )}
       </QueryContent>
-      {data && pages > 1 ? (
-        <nav aria-label="Pages" className="flex items-center justify-between gap-3">
-          <Button
-            variant="outline"
-            disabled={page <= 1}
-            onClick={() => change({ page: String(page - 1) })}
-          >
-            Previous page
-          </Button>
-          <span className="text-sm text-muted-foreground">
-            Page {page} of {pages}
-          </span>
-          <Button
-            variant="outline"
-            disabled={page >= pages}
-            onClick={() => change({ page: String(page + 1) })}
-          >
-            Next page
-          </Button>
-        </nav>
-      ) : null}
+      <Pager page={page} pages={pages} onPage={(n) => change({ page: String(n) })} />
     </div>
   );
 }

@@ -1,7 +1,8 @@
 import { useState } from 'react';
 import { Mail, Plus, ShieldOff } from 'lucide-react';
 import { Link } from 'react-router';
-import { Button, buttonClasses } from '../../../../components/ui/button.tsx';
+import { buttonClasses } from '../../../../components/ui/button.tsx';
+import { Pager } from '../../../../components/ui/pager.tsx';
 import { EmptyState } from '../../../../components/ui/empty-state.tsx';
 import { QueryContent } from '../../../../components/ui/query-status.tsx';
 import { useEmailCampaigns } from '../api/use-email-queries.ts';
@@ -56,18 +57,15 @@ function EmailList({ timeZone }: { timeZone: string }) {
       >
         {(list) => <EmailsTable emails={list.items} timeZone={timeZone} />}
       </QueryContent>
-      {data && pages > 1 ? (
-        <nav aria-label="E-mail pages" className="flex items-center justify-between gap-3">
-          <Button variant="outline" disabled={page <= 1} onClick={() => setPage(page - 1)}>
-            Previous page
-          </Button>
-          <span className="text-sm text-muted-foreground">
-            Page {page} of {pages} · {data.total} e-mails
-          </span>
-          <Button variant="outline" disabled={page >= pages} onClick={() => setPage(page + 1)}>
-            Next page
-          </Button>
-        </nav>
+      {data ? (
+        <Pager
+          label="E-mail pages"
+          page={page}
+          pages={pages}
+          onPage={setPage}
+          total={data.total}
+          noun="e-mails"
+        />
       ) : null}
     </div>
   );

@@ -3,6 +3,7 @@ import { ShieldOff, Trash2 } from 'lucide-react';
 import { toast } from 'sonner';
 import { Badge } from '../../../../components/ui/badge.tsx';
 import { Button } from '../../../../components/ui/button.tsx';
+import { Pager } from '../../../../components/ui/pager.tsx';
 import { EmptyState } from '../../../../components/ui/empty-state.tsx';
 import { QueryContent } from '../../../../components/ui/query-status.tsx';
 import { formatDateTime } from '../../../../lib/date-format.ts';
@@ -70,18 +71,8 @@ export function SuppressionsList({ timeZone }: { timeZone: string }) {
           </ul>
         )}
       </QueryContent>
-      {data && pages > 1 ? (
-        <nav aria-label="Pages" className="flex items-center justify-between gap-3">
-          <Button variant="outline" disabled={page <= 1} onClick={() => setPage(page - 1)}>
-            Previous page
-          </Button>
-          <span className="text-sm text-muted-foreground">
-            Page {page} of {pages} · {data.total} addresses
-          </span>
-          <Button variant="outline" disabled={page >= pages} onClick={() => setPage(page + 1)}>
-            Next page
-          </Button>
-        </nav>
+      {data ? (
+        <Pager page={page} pages={pages} onPage={setPage} total={data.total} noun="addresses" />
       ) : null}
       <ConfirmDialog
         open={removing !== null}
