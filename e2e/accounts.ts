@@ -40,3 +40,14 @@ export async function publishOnPage(page: Page, connectionId: string): Promise<s
   }).toPass({ timeout: 30_000 });
   return externalId!;
 }
+
+/** The audience's contacts list, refreshed from the inbox until it shows everyone in `names`. */
+export async function waitForContacts(page: Page, names: readonly string[]) {
+  await page.goto('/dashboard/audience');
+  const table = page.getByRole('table', { name: 'Contacts' });
+  await expect(async () => {
+    await page.getByRole('button', { name: 'Refresh from the inbox' }).click();
+    for (const name of names) await expect(table.getByText(name)).toBeVisible({ timeout: 2_000 });
+  }).toPass({ timeout: 45_000 });
+  return table;
+}

@@ -1,7 +1,7 @@
 import { expect, test } from './test.ts';
 import { connectRosaBakery, followEmailLink, register, uniqueEmail } from './helpers.ts';
 import { simulatorControl } from './simulator.ts';
-import { accountsOf, publishOnPage } from './accounts.ts';
+import { accountsOf, publishOnPage, waitForContacts } from './accounts.ts';
 
 // The audience (docs/product/screens.md#audience, docs/decisions/097): people who write to the
 // business become contacts, and a segment built from rules shows its live count and sample.
@@ -31,13 +31,7 @@ test('people who write become contacts, and a segment of them has a live count',
   }
 
   // The contacts, once the inbox has the conversations.
-  await page.goto('/dashboard/audience');
-  const table = page.getByRole('table', { name: 'Contacts' });
-  await expect(async () => {
-    await page.getByRole('button', { name: 'Refresh from the inbox' }).click();
-    await expect(table.getByText('Marta Ruiz')).toBeVisible({ timeout: 2_000 });
-    await expect(table.getByText('Tom Baker')).toBeVisible({ timeout: 2_000 });
-  }).toPass({ timeout: 45_000 });
+  await waitForContacts(page, ['Marta Ruiz', 'Tom Baker']);
 
   // A segment: the count follows the rule as it is built.
   await page.getByRole('link', { name: 'New segment' }).first().click();

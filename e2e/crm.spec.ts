@@ -1,29 +1,12 @@
-import { expect, test, type Page } from './test.ts';
+import { expect, test } from './test.ts';
 import { connectRosaBakery, followEmailLink, register, uniqueEmail } from './helpers.ts';
 import { simulatorControl } from './simulator.ts';
-import { accountsOf, publishOnPage } from './accounts.ts';
-import { payWithCard } from './stripe.ts';
+import { accountsOf, publishOnPage, waitForContacts } from './accounts.ts';
+import { buyPremiumWithAddon } from './stripe.ts';
 
 // The CRM add-on (docs/decisions/099-crm.md): a business that bought it through the Stripe
 // simulator's checkout moves a contact made from its inbox across the board by drag and drop, the
 // move survives a reload, and a note added on the contact's page shows on its timeline.
-
-/** Premium through the simulator's checkout, then the CRM add-on (as e2e/billing.spec.ts). */
-async function buyCrm(page: Page) {
-  await page.goto('/dashboard/subscription');
-  await page.getByRole('radio', { name: /Monthly/ }).check();
-  await page.getByRole('button', { name: 'Upgrade to Premium' }).click();
-  await expect(page).toHaveURL(/\/simulator\/stripe\/checkout\//);
-  await payWithCard(page, '4242 4242 4242 4242');
-  await page.getByRole('button', { name: 'Subscribe' }).click();
-  await expect(page.getByText('Welcome to Premium')).toBeVisible({ timeout: 30_000 });
-  await page.getByRole('button', { name: 'Add CRM' }).click();
-  await page
-    .getByRole('dialog', { name: 'Add CRM?' })
-    .getByRole('button', { name: 'Confirm and add CRM' })
-    .click();
-  await expect(page.getByText('CRM is added.')).toBeVisible();
-}
 
 // Tall enough for the board's columns to show whole below the page's panels.
 test.use({ viewport: { width: 1280, height: 1400 } });
@@ -52,20 +35,14 @@ test('a contact moves across the CRM board and a note shows on its timeline', as
     await simulatorControl(page, '/inbox/comments', { objectId: postId, text, from });
   }
 
-  await page.goto('/dashboard/audience');
-  const table = page.getByRole('table', { name: 'Contacts' });
-  await expect(async () => {
-    await page.getByRole('button', { name: 'Refresh from the inbox' }).click();
-    await expect(table.getByText('Marta Ruiz')).toBeVisible({ timeout: 2_000 });
-    await expect(table.getByText('Tom Baker')).toBeVisible({ timeout: 2_000 });
-  }).toPass({ timeout: 45_000 });
+  const table = await waitForContacts(page, ['Marta Ruiz', 'Tom Baker']);
 
   // Her page offers the add-on in place of notes, owner and timeline.
   await table.getByRole('link', { name: 'Marta Ruiz' }).click();
   await expect(page.getByText('Notes, owners and a timeline come with CRM')).toBeVisible();
   await expect(page.getByRole('combobox', { name: 'Stage' })).toBeDisabled();
 
-  await buyCrm(page);
+  await buyPremiumWithAddon(page, 'CRM');
 
   // The board: both are new; Marta is dragged to Customer.
   await page.goto('/dashboard/audience?tab=board');

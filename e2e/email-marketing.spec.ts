@@ -1,30 +1,14 @@
 import { expect, test, type Page } from './test.ts';
 import { connectRosaBakery, followEmailLink, register, uniqueEmail } from './helpers.ts';
 import { simulatorControl } from './simulator.ts';
-import { accountsOf, publishOnPage } from './accounts.ts';
-import { payWithCard } from './stripe.ts';
+import { accountsOf, publishOnPage, waitForContacts } from './accounts.ts';
+import { buyPremiumWithAddon } from './stripe.ts';
 import { seriousViolations } from './axe.ts';
 
 // The e-mail marketing add-on (docs/decisions/100): a business with the Email add-on writes an
 // e-mail for a segment of the people who commented, sends itself a test and then the e-mail;
 // a contact follows the unsubscribe link of the message in the development mailbox — the page
 // asks first, the button unsubscribes — and the e-mail's figures and the suppression list show it.
-
-/** Premium through the Stripe simulator's checkout, then the Email add-on on top. */
-async function buyEmailAddon(page: Page) {
-  await page.goto('/dashboard/subscription');
-  await page.getByRole('radio', { name: /Monthly/ }).check();
-  await page.getByRole('button', { name: 'Upgrade to Premium' }).click();
-  await expect(page).toHaveURL(/\/simulator\/stripe\/checkout\//);
-  await payWithCard(page, '4242 4242 4242 4242');
-  await page.getByRole('button', { name: 'Subscribe' }).click();
-  await expect(page).toHaveURL(/\/dashboard\/subscription/);
-  await expect(page.getByText('Welcome to Premium')).toBeVisible({ timeout: 30_000 });
-  await page.getByRole('button', { name: 'Add Email marketing' }).click();
-  const dialog = page.getByRole('dialog', { name: 'Add Email marketing?' });
-  await dialog.getByRole('button', { name: 'Confirm and add Email marketing' }).click();
-  await expect(page.getByText('Email marketing is added.')).toBeVisible();
-}
 
 /** Gives a contact an address and consent on its page. */
 async function giveAddress(page: Page, name: string, email: string) {
@@ -54,7 +38,7 @@ test('an e-mail goes to a segment, and a contact unsubscribes from the message',
     'href',
     '/dashboard/subscription',
   );
-  await buyEmailAddon(page);
+  await buyPremiumWithAddon(page, 'Email marketing');
 
   // Two people comment on a post of the Page and become contacts with an address and consent.
   await connectRosaBakery(page);
@@ -69,13 +53,7 @@ test('an e-mail goes to a segment, and a contact unsubscribes from the message',
       from: { id: person.id, name: person.name },
     });
   }
-  await page.goto('/dashboard/audience');
-  const table = page.getByRole('table', { name: 'Contacts' });
-  await expect(async () => {
-    await page.getByRole('button', { name: 'Refresh from the inbox' }).click();
-    await expect(table.getByText(marta.name)).toBeVisible({ timeout: 2_000 });
-    await expect(table.getByText(tom.name)).toBeVisible({ timeout: 2_000 });
-  }).toPass({ timeout: 45_000 });
+  await waitForContacts(page, [marta.name, tom.name]);
   for (const person of [marta, tom]) await giveAddress(page, person.name, person.email);
   const segment = await page.request.post('/api/audience/segments', {
     data: {

@@ -38,3 +38,21 @@ export async function payWithCard(page: Page, card: string) {
   await page.getByLabel('CVC').fill('123');
   await page.getByLabel('Name on card').fill('Ada Baker');
 }
+
+/** Premium monthly through the simulator's checkout with the test card that succeeds, then `addon`. */
+export async function buyPremiumWithAddon(page: Page, addon: 'CRM' | 'Email marketing') {
+  await page.goto('/dashboard/subscription');
+  await page.getByRole('radio', { name: /Monthly/ }).check();
+  await page.getByRole('button', { name: 'Upgrade to Premium' }).click();
+  await expect(page).toHaveURL(/\/simulator\/stripe\/checkout\//);
+  await payWithCard(page, '4242 4242 4242 4242');
+  await page.getByRole('button', { name: 'Subscribe' }).click();
+  await expect(page).toHaveURL(/\/dashboard\/subscription/);
+  await expect(page.getByText('Welcome to Premium')).toBeVisible({ timeout: 30_000 });
+  await page.getByRole('button', { name: `Add ${addon}` }).click();
+  await page
+    .getByRole('dialog', { name: `Add ${addon}?` })
+    .getByRole('button', { name: `Confirm and add ${addon}` })
+    .click();
+  await expect(page.getByText(`${addon} is added.`)).toBeVisible();
+}
