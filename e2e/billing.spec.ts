@@ -1,10 +1,16 @@
 import { expect, test, type Page } from './test.ts';
 import { followEmailLink, register, uniqueEmail } from './helpers.ts';
-import { advanceStripeClock, makePromotionCode, payWithCard } from './stripe.ts';
+import { advanceStripeClock, makePromotionCode, payWithCard, stripeControl } from './stripe.ts';
 
 // Billing with test payments (docs/decisions/094): the in-app Stripe simulator's checkout,
 // portal and invoice pages, its signed webhooks to the app, and its clock. The browser-test
 // server gives a failed renewal about 17 seconds of grace (scripts/e2e-server.ts).
+
+// The clock moved on here would put every later checkout's trial end in the simulator's past:
+// the simulator starts again at the real time for the specs that follow.
+test.afterAll(async ({ request }) => {
+  await stripeControl({ request }, '/reset');
+});
 
 async function signUpOwner(page: Page, label: string) {
   const email = uniqueEmail(label);

@@ -8,7 +8,7 @@ import { SIMULATOR_CONTROL_PORT } from './simulator.ts';
 const CONTROL_URL = `http://127.0.0.1:${SIMULATOR_CONTROL_PORT}/_stripe/_sim`;
 
 /** POSTs to the Stripe simulator's control API and expects it to succeed. */
-export async function stripeControl(page: Page, path: string, data: unknown = {}) {
+export async function stripeControl(page: Pick<Page, 'request'>, path: string, data: unknown = {}) {
   const res = await page.request.post(`${CONTROL_URL}${path}`, { data });
   expect(res.ok(), await res.text()).toBeTruthy();
   return (await res.json()) as Record<string, unknown>;
